@@ -1,0 +1,68 @@
+import {defineConfig, devices} from '@playwright/test';
+
+/**
+ * Browser tests run against the production build served by a plain static host
+ * (scripts/serve-static.ts), never against the dev server. `npm test` builds first.
+ *
+ * Browser: Playwright's own Chromium where it is installed; otherwise set CHROMIUM_PATH, with Debian's
+ * /usr/bin/chromium as the fallback (`npx playwright install` cannot download one everywhere).
+ */
+const port = Number(process.env.PORTAL_PORT ?? 4173);
+const baseURL = process.env.PORTAL_URL ?? `http://127.0.0.1:${port}`;
+const executablePath = process.env.CHROMIUM_PATH ?? (hasPlaywrightChromium() ? undefined : '/usr/bin/chromium');
+
+function hasPlaywrightChromium(): boolean {
+  try {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const {chromium} = require('@playwright/test') as typeof import('@playwright/test');
+    return require('node:fs').existsSync(chromium.executablePath());
+  } catch {
+    return false;
+  }
+}
+
+export default defineConfig({
+  testDir: './tests',
+  forbidOnly: Boolean(process.env.CI),
+  retries: process.env.CI ? 1 : 0,
+  workers: process.env.CI ? 2 : undefined,
+  reporter: process.env.CI ? [['list'], ['html', {open: 'never'}]] : 'list',
+  use: {
+    baseURL,
+    trace: 'retain-on-failure',
+  },
+  projects: [
+    {
+      name: 'unit',
+      testDir: './tests/unit',
+    },
+    {
+      name: 'chromium',
+      testDir: './tests/e2e',
+      use: {
+        ...devices['Desktop Chrome'],
+        launchOptions: {
+          executablePath,
+          // Without these, Chromium keeps calling Google services, which a closed network refuses.
+          args: [
+            '--no-sandbox',
+            '--disable-gpu',
+            '--disable-quic',
+            '--no-first-run',
+            '--disable-background-networking',
+            '--disable-component-update',
+            '--disable-sync',
+          ],
+        },
+      },
+    },
+  ],
+  // Serves the existing build; `npm test` runs `npm run build` first. Skipped when PORTAL_URL is set.
+  webServer: process.env.PORTAL_URL
+    ? undefined
+    : {
+        command: `tsx scripts/serve-static.ts build --port ${port}`,
+        url: baseURL,
+        reuseExistingServer: !process.env.CI,
+      },
+});

@@ -1,0 +1,81 @@
+/**
+ * Bundles the split description in `openapi/` into the one copy the site renders at /api/ and serves
+ * at /openapi.json and /openapi.yaml. Provider values (servers, contact, title) come from the
+ * settings module, so re-branding the site re-brands the contract too.
+ *
+ * Run by `npm start` and `npm run build` (and on its own: `npm run openapi:bundle`). Any problem,
+ * such as a YAML syntax error or a `$ref` to a missing file, stops it with the file named.
+ */
+import {execFileSync} from 'node:child_process';
+import {mkdtempSync, mkdirSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
+import {tmpdir} from 'node:os';
+import path from 'node:path';
+import {stringify} from 'yaml';
+
+import {provider} from '../../src/settings/provider';
+import {openApiJsonPath, openApiSourcePath, openApiYamlPath} from './outputs';
+
+type OpenApiDocument = {
+  info: {title: string; description?: string; contact?: object; [key: string]: unknown};
+  servers?: object[];
+  [key: string]: unknown;
+};
+
+const projectRoot = path.resolve(__dirname, '../..');
+
+/** Resolves every `$ref` of the split source with Redocly CLI; throws with its report on failure. */
+function bundleSource(): OpenApiDocument {
+  const workDir = mkdtempSync(path.join(tmpdir(), 'openapi-bundle-'));
+  const output = path.join(workDir, 'openapi.json');
+  try {
+    execFileSync(
+      process.execPath,
+      [require.resolve('@redocly/cli/bin/cli.js'), 'bundle', openApiSourcePath, '--ext', 'json', '-o', output],
+      {cwd: projectRoot, env: {...process.env, REDOCLY_TELEMETRY: 'off'}, stdio: ['ignore', 'pipe', 'pipe']},
+    );
+    return JSON.parse(readFileSync(output, 'utf8')) as OpenApiDocument;
+  } catch (error) {
+    const report = error instanceof Error && 'stderr' in error ? String(error.stderr) : String(error);
+    throw new Error(`Could not bundle ${openApiSourcePath}:\n${report}`);
+  } finally {
+    rmSync(workDir, {recursive: true, force: true});
+  }
+}
+
+/** Adds the provider's name, servers and support contact from src/settings/provider.ts. */
+export function applyProvider(document: OpenApiDocument): OpenApiDocument {
+  return {
+    ...document,
+    info: {
+      ...document.info,
+      title: `${provider.name} APIs`,
+      contact: {name: provider.support.name, email: provider.support.email, url: provider.support.url},
+    },
+    servers: [
+      {url: provider.apiServers.production, description: 'Production'},
+      {url: provider.apiServers.testing, description: 'Testing: same calls, test data'},
+    ],
+  };
+}
+
+function write(relativePath: string, text: string): void {
+  const target = path.join(projectRoot, relativePath);
+  mkdirSync(path.dirname(target), {recursive: true});
+  writeFileSync(target, text);
+}
+
+function main(): void {
+  const document = applyProvider(bundleSource());
+  write(openApiJsonPath, `${JSON.stringify(document, null, 2)}\n`);
+  write(openApiYamlPath, stringify(document, {lineWidth: 0}));
+  console.log(`openapi: wrote ${openApiJsonPath} and ${openApiYamlPath}`);
+}
+
+if (require.main === module) {
+  try {
+    main();
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  }
+}

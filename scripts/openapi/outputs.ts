@@ -1,0 +1,5 @@
+/** Where `npm run openapi:bundle` writes the published description. Generated, never edited by hand. */
+export const openApiJsonPath = 'static/openapi.json';
+export const openApiYamlPath = 'static/openapi.yaml';
+/** The editable source: the root file of the split description. */
+export const openApiSourcePath = 'openapi/openapi.yaml';

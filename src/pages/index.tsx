@@ -1,0 +1,43 @@
+import type {ReactNode} from 'react';
+import clsx from 'clsx';
+import Link from '@docusaurus/Link';
+import Layout from '@theme/Layout';
+import Heading from '@theme/Heading';
+
+import {provider, portalTitle} from '@site/src/settings/provider';
+import AreaCards from './_components/AreaCards';
+import styles from './index.module.css';
+
+function HomepageHeader(): ReactNode {
+  return (
+    <header className={clsx('hero hero--primary', styles.heroBanner)}>
+      <div className="container">
+        <Heading as="h1" className="hero__title">
+          {portalTitle}
+        </Heading>
+        <p className="hero__subtitle">{provider.tagline}</p>
+        <div className={styles.buttons}>
+          <Link className="button button--secondary button--lg" to="/docs/Agents/authentication">
+            Get started
+          </Link>
+          <Link className="button button--outline button--secondary button--lg" to="/api/">
+            API reference
+          </Link>
+        </div>
+      </div>
+    </header>
+  );
+}
+
+export default function Home(): ReactNode {
+  return (
+    <Layout
+      title="Home"
+      description={`Guides and API reference for integrating with ${provider.name}: pickups, tracking, rate quotes, documents and more.`}>
+      <HomepageHeader />
+      <main>
+        <AreaCards />
+      </main>
+    </Layout>
+  );
+}
