@@ -2,6 +2,7 @@ import type {ReactNode} from 'react';
 import Head from '@docusaurus/Head';
 import Link from '@docusaurus/Link';
 import {Redirect} from '@docusaurus/router';
+import useIsBrowser from '@docusaurus/useIsBrowser';
 import Layout from '@theme/Layout';
 import Heading from '@theme/Heading';
 
@@ -13,11 +14,15 @@ export const mainDocPath = '/docs/Agents/authentication';
  * carries a meta refresh and a plain link, so a reader without JavaScript still lands on the main doc.
  */
 export default function DocsRoot(): ReactNode {
+  // Only in the static HTML: added in the browser, a meta refresh would reload the whole app.
+  const isBrowser = useIsBrowser();
   return (
     <Layout title="Documentation">
-      <Head>
-        <meta httpEquiv="refresh" content={`0; url=${mainDocPath}`} />
-      </Head>
+      {!isBrowser && (
+        <Head>
+          <meta httpEquiv="refresh" content={`0; url=${mainDocPath}`} />
+        </Head>
+      )}
       <Redirect to={mainDocPath} />
       <main className="container margin-vert--xl">
         <Heading as="h1">Documentation</Heading>
