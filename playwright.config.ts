@@ -37,6 +37,11 @@ export default defineConfig({
       testDir: './tests/unit',
     },
     {
+      // Builds broken copies of the site; each case takes one production build.
+      name: 'build',
+      testDir: './tests/build',
+    },
+    {
       name: 'chromium',
       testDir: './tests/e2e',
       use: {

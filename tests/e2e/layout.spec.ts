@@ -14,7 +14,7 @@ test.describe('navbar', () => {
     await expect(left.getByRole('link', {name: 'APIs'})).toHaveAttribute('href', '/api/');
     const right = navbar.locator('.navbar__items--right');
     await expect(right.getByRole('button', {name: /dark and light mode/})).toBeVisible();
-    await expect(right.getByRole('textbox', {name: 'Search'})).toBeVisible();
+    await expect(right.getByLabel('Search', {exact: true})).toBeVisible();
     await expect(navbar.getByRole('link', {name: new RegExp(provider.name)}).first()).toHaveAttribute('href', '/');
   });
 

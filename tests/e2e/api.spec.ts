@@ -1,0 +1,73 @@
+import {isOwnOrigin} from '../site';
+import {test, expect, waitForHydration} from './fixtures';
+
+type OpenApiDocument = {
+  info: {title: string};
+  paths: Record<string, Record<string, {operationId: string; summary: string}>>;
+};
+
+async function publishedDescription(request: import('@playwright/test').APIRequestContext): Promise<OpenApiDocument> {
+  const response = await request.get('/openapi.json');
+  expect(response.status()).toBe(200);
+  expect(response.headers()['content-type']).toContain('application/json');
+  return (await response.json()) as OpenApiDocument;
+}
+
+function operationsOf(document: OpenApiDocument) {
+  return Object.entries(document.paths).flatMap(([path, methods]) =>
+    Object.entries(methods).map(([method, operation]) => ({path, method, ...operation})),
+  );
+}
+
+test('/openapi.json and /openapi.yaml download from the site itself', async ({request}) => {
+  const document = await publishedDescription(request);
+  expect(operationsOf(document).length).toBeGreaterThan(0);
+  const yaml = await request.get('/openapi.yaml');
+  expect(yaml.status()).toBe(200);
+  expect(await yaml.text()).toContain(`title: ${document.info.title}`);
+});
+
+test('the server HTML of /api/ already holds every operation', async ({request}) => {
+  const document = await publishedDescription(request);
+  const html = await (await request.get('/api/')).text();
+  for (const operation of operationsOf(document)) {
+    expect(html, operation.operationId).toMatch(new RegExp(`id="?tag/[^"\\s>]+/operation/${operation.operationId}["\\s>]`));
+  }
+});
+
+test('/api/ shows every operation of the description, and loads nothing from other hosts', async ({page, request, baseURL}) => {
+  const foreign: string[] = [];
+  page.on('request', (req) => {
+    if (!isOwnOrigin(req.url(), baseURL!)) {
+      foreign.push(req.url());
+    }
+  });
+  const document = await publishedDescription(request);
+  await page.goto('/api/');
+  await waitForHydration(page);
+  await expect(page.getByRole('heading', {level: 1})).toContainText(document.info.title);
+  for (const operation of operationsOf(document)) {
+    const section = page.locator(`[id$="/operation/${operation.operationId}"]`);
+    await expect(section, operation.operationId).toHaveCount(1);
+    await expect(section.getByRole('heading', {level: 2})).toHaveText(operation.summary);
+  }
+  // Redoc's download button offers the copy this site serves.
+  await expect(page.getByRole('link', {name: 'Download'}).first()).toHaveAttribute('href', /\/openapi\.json$/);
+  await page.mouse.wheel(0, 2000);
+  await page.waitForLoadState('load');
+  expect(foreign).toEqual([]);
+});
+
+test('Redoc follows the colour mode of the site', async ({page}) => {
+  const textColour = async () =>
+    page.locator('.redocusaurus h1').first().evaluate((heading) => getComputedStyle(heading).color);
+  await page.goto('/api/');
+  await waitForHydration(page);
+  const light = await textColour();
+  await page.getByRole('button', {name: /dark and light mode/}).click();
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+  const dark = await textColour();
+  expect(dark).not.toBe(light);
+  const luminance = (rgb: string) => rgb.match(/\d+/g)!.slice(0, 3).map(Number).reduce((sum, value) => sum + value, 0);
+  expect(luminance(dark)).toBeGreaterThan(luminance(light));
+});

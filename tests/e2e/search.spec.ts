@@ -1,0 +1,31 @@
+import {test, expect, waitForHydration} from './fixtures';
+
+/**
+ * Search runs offline: the index is built with the site (search-index.json) and queried in the page.
+ * Each case types a term an integrator would and expects the page that answers it among the results.
+ */
+const searches: readonly {term: string; finds: RegExp; landsOn: string}[] = [
+  {term: 'token', finds: /Authentication/, landsOn: '/docs/Agents/authentication'},
+  {term: 'testing', finds: /Test environment/, landsOn: '/docs/Agents/test-enviroment'},
+  {term: 'SOAP', finds: /SOAP/, landsOn: '/docs/SOAP%20Web%20Services/'},
+];
+
+for (const {term, finds, landsOn} of searches) {
+  test(`searching "${term}" reaches ${decodeURI(landsOn)}`, async ({page}) => {
+    await page.goto('/');
+    await waitForHydration(page);
+    await page.getByLabel('Search', {exact: true}).click();
+    // Once focused, the search box becomes an autocomplete combobox with its results as options.
+    await page.getByRole('combobox', {name: 'Search'}).fill(term);
+    const suggestion = page.getByRole('option').filter({hasText: finds}).first();
+    await expect(suggestion).toBeVisible();
+    await suggestion.click();
+    await expect(page).toHaveURL(new RegExp(`^[^?#]*${landsOn.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`));
+  });
+}
+
+test('the search index is served by the site itself', async ({request}) => {
+  const response = await request.get('/search-index.json');
+  expect(response.status()).toBe(200);
+  expect(JSON.stringify(await response.json())).toContain('Authentication');
+});

@@ -1,0 +1,52 @@
+import {test, expect} from '@playwright/test';
+import type * as Preset from '@docusaurus/preset-classic';
+
+import config from '../../docusaurus.config';
+import {provider, portalTitle} from '../../src/settings/provider';
+
+const themeConfig = config.themeConfig as Preset.ThemeConfig;
+
+test('site identity and routing follow spec sections 1, 2 and 9', () => {
+  expect(config.title).toBe(portalTitle);
+  expect(config.url).toBe(provider.portalUrl);
+  expect(config.baseUrl).toBe('/');
+  expect(config.trailingSlash).toBeUndefined();
+  expect(config.future?.experimental_router ?? 'browser').toBe('browser');
+  expect(config.i18n).toEqual({defaultLocale: 'en', locales: ['en']});
+});
+
+test('build guards: broken links throw, broken markdown links and anchors warn (spec section 5)', () => {
+  expect(config.onBrokenLinks).toBe('throw');
+  expect(config.onBrokenAnchors).toBe('warn');
+  expect(config.markdown?.hooks?.onBrokenMarkdownLinks).toBe('warn');
+});
+
+test('colour mode: light by default, switch enabled, system preference ignored (spec section 4)', () => {
+  expect(themeConfig.colorMode).toEqual({defaultMode: 'light', disableSwitch: false, respectPrefersColorScheme: false});
+});
+
+test('table of contents shows heading levels 2 to 3 (spec section 9)', () => {
+  expect(themeConfig.tableOfContents).toEqual({minHeadingLevel: 2, maxHeadingLevel: 3});
+});
+
+test('footer is dark with only the 2025 copyright line', () => {
+  expect(themeConfig.footer).toEqual({
+    style: 'dark',
+    links: [],
+    copyright: `Copyright © 2025 ${provider.copyright.holder}.`,
+  });
+});
+
+test('the API reference renders the bundled copy of openapi/ and offers the local copy for download', () => {
+  const redocusaurus = config.presets?.find((preset) => Array.isArray(preset) && preset[0] === 'redocusaurus');
+  const [spec] = (redocusaurus as [string, {specs: {spec: string; url: string; route: string}[]}])[1].specs;
+  expect(spec).toMatchObject({spec: 'static/openapi.json', url: '/openapi.json', route: '/api/'});
+  expect(config.customFields?.remoteOpenApiUrl).toBe(provider.remoteOpenApiUrl);
+});
+
+test('provider hosts stay on the reserved .example domain until a real carrier is set', () => {
+  for (const url of [provider.portalUrl, provider.apiServers.production, provider.apiServers.testing, provider.remoteOpenApiUrl]) {
+    expect(new URL(url).hostname).toMatch(/\.example$/);
+  }
+  expect(provider.apiServers.testing).toBe(`${provider.apiServers.production}/testing`);
+});
