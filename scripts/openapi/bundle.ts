@@ -3,6 +3,8 @@
  * at /openapi.json and /openapi.yaml. Provider values (servers, contact, title) come from the
  * settings module, so re-branding the site re-brands the contract too.
  *
+ * Each operation then gets `x-codeSamples` (curl, JavaScript, Python) built from its own examples.
+ *
  * Run by `npm start` and `npm run build` (and on its own: `npm run openapi:bundle`). Any problem,
  * such as a YAML syntax error or a `$ref` to a missing file, stops it with the file named.
  */
@@ -13,6 +15,7 @@ import path from 'node:path';
 import {stringify} from 'yaml';
 
 import {provider} from '../../src/settings/provider';
+import {addCodeSamples, type OpenApiDocument as SampledDocument} from './codeSamples';
 import {openApiJsonPath, openApiSourcePath, openApiYamlPath} from './outputs';
 
 type OpenApiDocument = {
@@ -64,18 +67,16 @@ function write(relativePath: string, text: string): void {
   writeFileSync(target, text);
 }
 
-function main(): void {
-  const document = applyProvider(bundleSource());
+async function main(): Promise<void> {
+  const document = await addCodeSamples(applyProvider(bundleSource()) as unknown as SampledDocument);
   write(openApiJsonPath, `${JSON.stringify(document, null, 2)}\n`);
   write(openApiYamlPath, stringify(document, {lineWidth: 0}));
   console.log(`openapi: wrote ${openApiJsonPath} and ${openApiYamlPath}`);
 }
 
 if (require.main === module) {
-  try {
-    main();
-  } catch (error) {
+  main().catch((error: unknown) => {
     console.error(error instanceof Error ? error.message : error);
     process.exit(1);
-  }
+  });
 }

@@ -1,0 +1,136 @@
+/**
+ * Code samples generated from the contract itself, so they cannot drift from it: each operation's
+ * first request example, its parameter examples and its security become one HTTP request, which
+ * @readme/httpsnippet writes as curl, JavaScript (fetch) and Python (requests).
+ */
+import {HTTPSnippet, type HarRequest} from '@readme/httpsnippet';
+
+export type CodeSample = {lang: string; label: string; source: string};
+
+type Reference = {$ref: string};
+type Parameter = {name: string; in: string; required?: boolean; example?: unknown; examples?: Record<string, {value: unknown}>};
+type MediaType = {examples?: Record<string, Reference | {value: unknown}>; example?: unknown};
+export type Operation = {
+  operationId: string;
+  parameters?: (Parameter | Reference)[];
+  requestBody?: Reference | {content: Record<string, MediaType>};
+  security?: object[];
+  'x-codeSamples'?: CodeSample[];
+};
+export type OpenApiDocument = {
+  servers?: {url: string}[];
+  security?: object[];
+  paths: Record<string, Record<string, Operation>>;
+  components?: Record<string, Record<string, unknown>>;
+};
+
+/** The languages shown in Redoc's right panel and in the guides' tabs, in that order. */
+export const sampleLanguages = [
+  {target: 'shell', client: 'curl', lang: 'shell', label: 'curl'},
+  {target: 'javascript', client: 'fetch', lang: 'javascript', label: 'JavaScript'},
+  {target: 'python', client: 'requests', lang: 'python', label: 'Python'},
+] as const;
+
+/** Stands in for a real token in every sample: obvious to replace, impossible to mistake for one. */
+export const tokenPlaceholder = 'YOUR_ACCESS_TOKEN';
+
+export const httpMethods = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options', 'trace'];
+
+/** Follows a local `#/components/...` reference of the bundled document. */
+export function resolve<T>(document: OpenApiDocument, value: T | Reference): T {
+  if (value && typeof value === 'object' && '$ref' in value) {
+    const pointer = value.$ref.replace(/^#\//, '').split('/').map((part) => part.replace(/~1/g, '/').replace(/~0/g, '~'));
+    const target = pointer.reduce<unknown>((node, key) => (node as Record<string, unknown>)?.[key], document);
+    if (target === undefined) {
+      throw new Error(`Unresolved reference ${value.$ref}`);
+    }
+    return resolve(document, target as T | Reference);
+  }
+  return value as T;
+}
+
+function parameterExample(parameter: Parameter): unknown {
+  if (parameter.example !== undefined) {
+    return parameter.example;
+  }
+  return Object.values(parameter.examples ?? {})[0]?.value;
+}
+
+/** The request body of the operation's first named example, or undefined when it takes no body. */
+export function requestExample(document: OpenApiDocument, operation: Operation): unknown {
+  if (!operation.requestBody) {
+    return undefined;
+  }
+  const body = resolve(document, operation.requestBody);
+  const media = body.content['application/json'];
+  const [first] = Object.values(media?.examples ?? {});
+  if (!first) {
+    throw new Error(`${operation.operationId}: the request body has no named example to build samples from`);
+  }
+  return resolve(document, first).value;
+}
+
+/** The HTTP request a sample makes: production server, example query values, bearer token if needed. */
+export function exampleRequest(document: OpenApiDocument, path: string, method: string, operation: Operation): HarRequest {
+  const server = document.servers?.[0]?.url;
+  if (!server) {
+    throw new Error('The description has no server to build samples against');
+  }
+  const queryString = (operation.parameters ?? [])
+    .map((parameter) => resolve(document, parameter))
+    .filter((parameter) => parameter.in === 'query')
+    .flatMap((parameter) => {
+      const value = parameterExample(parameter);
+      if (value === undefined) {
+        if (parameter.required) {
+          throw new Error(`${operation.operationId}: required query parameter ${parameter.name} has no example`);
+        }
+        return [];
+      }
+      return [{name: parameter.name, value: String(value)}];
+    });
+  const security = operation.security ?? document.security ?? [];
+  const headers = [
+    ...(security.length > 0 ? [{name: 'Authorization', value: `Bearer ${tokenPlaceholder}`}] : []),
+    {name: 'Accept', value: 'application/json'},
+  ];
+  const body = requestExample(document, operation);
+  const query = queryString.length > 0 ? `?${new URLSearchParams(queryString.map(({name, value}) => [name, value]))}` : '';
+  return {
+    method: method.toUpperCase(),
+    url: `${server}${path}${query}`,
+    httpVersion: 'HTTP/1.1',
+    cookies: [],
+    headers: body === undefined ? headers : [...headers, {name: 'Content-Type', value: 'application/json'}],
+    queryString,
+    headersSize: -1,
+    bodySize: -1,
+    ...(body !== undefined && {postData: {mimeType: 'application/json', text: JSON.stringify(body)}}),
+  };
+}
+
+export async function codeSamplesFor(document: OpenApiDocument, path: string, method: string, operation: Operation): Promise<CodeSample[]> {
+  const snippet = new HTTPSnippet(exampleRequest(document, path, method, operation));
+  return Promise.all(
+    sampleLanguages.map(async ({target, client, lang, label}) => {
+      const [source] = [await snippet.convert(target, client, {indent: '  '})].flat();
+      if (typeof source !== 'string') {
+        throw new Error(`${operation.operationId}: httpsnippet wrote no ${label} sample`);
+      }
+      return {lang, label, source};
+    }),
+  );
+}
+
+/** Adds `x-codeSamples` to every operation of the bundled document. */
+export async function addCodeSamples(document: OpenApiDocument): Promise<OpenApiDocument> {
+  for (const [path, pathItem] of Object.entries(document.paths)) {
+    for (const method of httpMethods) {
+      const operation = pathItem[method];
+      if (operation) {
+        operation['x-codeSamples'] = await codeSamplesFor(document, path, method, operation);
+      }
+    }
+  }
+  return document;
+}
