@@ -105,7 +105,8 @@ export function exampleRequest(document: OpenApiDocument, path: string, method: 
     queryString,
     headersSize: -1,
     bodySize: -1,
-    ...(body !== undefined && {postData: {mimeType: 'application/json', text: JSON.stringify(body)}}),
+    // httpsnippet's type wants postData on every request; without `text` it writes no body.
+    postData: body === undefined ? {mimeType: 'application/json'} : {mimeType: 'application/json', text: JSON.stringify(body)},
   };
 }
 

@@ -20,7 +20,7 @@ function everyExample(): {where: string; schema: unknown; value: unknown}[] {
   };
   for (const {path, method, operation} of operations()) {
     const where = `${method.toUpperCase()} ${path}`;
-    for (const parameter of (operation.parameters ?? []).map((p) => resolve<Parameter>(contract, p))) {
+    for (const parameter of (operation.parameters ?? []).map((p) => resolve<Parameter>(contract, p as never))) {
       if (parameter.example !== undefined) {
         found.push({where: `${where} parameter ${parameter.name}`, schema: parameter.schema, value: parameter.example});
       }
