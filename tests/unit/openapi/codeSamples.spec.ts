@@ -1,0 +1,49 @@
+import {test, expect} from '@playwright/test';
+
+import {requestExample, sampleLanguages, tokenPlaceholder} from '../../../scripts/openapi/codeSamples';
+import {contract, operations} from './contract';
+
+type CodeSample = {lang: string; label: string; source: string};
+
+/** The JSON body a curl sample sends, read back out of its `--data '…'` argument. */
+function curlBody(source: string): unknown {
+  const match = source.match(/--data '([\s\S]*)'\s*$/);
+  return match ? JSON.parse(match[1]) : undefined;
+}
+
+test('every operation carries curl, JavaScript and Python samples, in that order', () => {
+  for (const {operation} of operations()) {
+    const samples = operation['x-codeSamples'] as CodeSample[];
+    expect(samples.map((sample) => sample.label), operation.operationId).toEqual(sampleLanguages.map((language) => language.label));
+    for (const sample of samples) {
+      expect(sample.source.length, `${operation.operationId} ${sample.label}`).toBeGreaterThan(40);
+    }
+  }
+});
+
+test('samples send exactly the request example of their operation, to its path on the production server', () => {
+  const [production] = contract.servers!;
+  for (const {path, method, operation} of operations()) {
+    const [curl, javascript, python] = operation['x-codeSamples'] as CodeSample[];
+    expect(curl.source, operation.operationId).toContain(`--request ${method.toUpperCase()}`);
+    expect(curl.source).toContain(`${production.url}${path}`);
+    expect(javascript.source).toContain(`${production.url}${path}`);
+    expect(python.source).toContain(`${production.url}${path}`);
+    expect(curlBody(curl.source), operation.operationId).toEqual(requestExample(contract, operation));
+  }
+});
+
+test('samples carry the bearer token exactly where the call requires one', () => {
+  for (const {operation} of operations()) {
+    const needsToken = (operation.security ?? contract.security ?? []).length > 0;
+    for (const sample of operation['x-codeSamples'] as CodeSample[]) {
+      expect(sample.source.includes(`Bearer ${tokenPlaceholder}`), `${operation.operationId} ${sample.label}`).toBe(needsToken);
+    }
+  }
+});
+
+test('query samples use the example values of the parameters', () => {
+  const tracking = operations().find((entry) => entry.path === '/tracking/live/probill/details')!;
+  const [curl] = tracking.operation['x-codeSamples'] as CodeSample[];
+  expect(curl.source).toMatch(/\?probillNumber=\d+/);
+});
