@@ -29,3 +29,14 @@ test('the search index is served by the site itself', async ({request}) => {
   expect(response.status()).toBe(200);
   expect(JSON.stringify(await response.json())).toContain('Authentication');
 });
+
+test('searching "reschedule" reaches the reschedule call in the API reference', async ({page}) => {
+  await page.goto('/');
+  await waitForHydration(page);
+  await page.getByLabel('Search', {exact: true}).click();
+  await page.getByRole('combobox', {name: 'Search'}).fill('reschedule');
+  await page.getByRole('option').filter({hasText: /APIs/}).first().click();
+  await expect(page).toHaveURL(/\/api\/.*#tag\/Pickups\/operation\/reschedulePickup$/);
+  const operation = page.locator('[id="tag/Pickups/operation/reschedulePickup"]');
+  await expect(operation.getByRole('heading', {level: 2})).toBeInViewport();
+});

@@ -1,0 +1,30 @@
+import type {ReactNode} from 'react';
+import type ApiDocOriginal from '@theme/ApiDoc';
+import Layout from '@theme/Layout';
+import Redoc from '@theme/Redoc';
+
+import {useJumpToSearchedOperation} from './useJumpToSearchedOperation';
+
+/**
+ * The /api/ page: redocusaurus's ApiDoc with two changes. Redoc sits in a <main> landmark, which
+ * screen readers use to skip the navbar and the offline search uses to index the page. And a reader
+ * arriving from a search result lands on the operation that matches the searched words.
+ */
+export default function ApiDoc({layoutProps, specProps}: Parameters<typeof ApiDocOriginal>[0]): ReactNode {
+  useJumpToSearchedOperation(specProps.spec);
+  const info = specProps.spec?.info;
+  return (
+    <Layout title={info?.title ?? 'API reference'} description={summarise(info?.description)} {...layoutProps}>
+      <main>
+        <Redoc {...specProps} />
+      </main>
+    </Layout>
+  );
+}
+
+/** The first paragraph of the description, cut to the length search engines show. */
+function summarise(markdown: string | undefined): string {
+  const firstParagraph = (markdown ?? 'Reference of the integration APIs.').split(/\n\s*\n/)[0];
+  const plain = firstParagraph.replace(/[`*_[\]]|\(\/[^)]*\)/g, '').replace(/\s+/g, ' ').trim();
+  return plain.length <= 160 ? plain : `${plain.slice(0, 157).replace(/\s+\S*$/, '')}…`;
+}
