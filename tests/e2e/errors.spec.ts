@@ -10,10 +10,15 @@ import {test, expect, waitForHydration, navigateClientSide, markDocument, docume
  */
 const headingChild = `children:"${markdownPage.heading}"`;
 
-async function chunkBody(route: Route): Promise<{body: string; isMarkdownPage: boolean}> {
-  const response = await route.fetch();
-  const body = await response.text();
-  return {body, isMarkdownPage: body.includes(headingChild)};
+/** The chunk's code, or undefined when the page navigated away (or reloaded) while it was fetched. */
+async function chunkBody(route: Route): Promise<{body: string; isMarkdownPage: boolean} | undefined> {
+  try {
+    const response = await route.fetch();
+    const body = await response.text();
+    return {body, isMarkdownPage: body.includes(headingChild)};
+  } catch {
+    return undefined;
+  }
 }
 
 const crashMessage = 'Test crash: the markdown page failed to render';
@@ -21,7 +26,11 @@ const crashMessage = 'Test crash: the markdown page failed to render';
 /** Makes the markdown page's heading throw while it renders, while `window.crashMarkdownPage` is set. */
 async function makeMarkdownPageCrashable(page: Page): Promise<void> {
   await page.route('**/assets/js/*.js', async (route) => {
-    const {body, isMarkdownPage} = await chunkBody(route);
+    const chunk = await chunkBody(route);
+    if (!chunk) {
+      return;
+    }
+    const {body, isMarkdownPage} = chunk;
     const crashable = body.replace(
       headingChild,
       `children:(window.crashMarkdownPage?(()=>{throw new Error("${crashMessage}")})():"${markdownPage.heading}")`,
@@ -37,7 +46,11 @@ const crashableChunks = new Set<string>();
 /** Fails the markdown page's chunk, as a dropped connection would, while `offline.value` is true. */
 async function failMarkdownPageChunk(page: Page, offline: {value: boolean}): Promise<void> {
   await page.route('**/assets/js/*.js', async (route) => {
-    const {body, isMarkdownPage} = await chunkBody(route);
+    const chunk = await chunkBody(route);
+    if (!chunk) {
+      return;
+    }
+    const {body, isMarkdownPage} = chunk;
     if (isMarkdownPage && offline.value) {
       await route.abort('internetdisconnected');
     } else {

@@ -1,0 +1,52 @@
+import {readFileSync} from 'node:fs';
+import path from 'node:path';
+import {test, expect} from '@playwright/test';
+
+import {provider} from '../../src/settings/provider';
+import {SiteCopy} from './siteCopy';
+
+/** The bundle step on a broken or re-branded copy of the source: it names the culprit, loses nothing. */
+test.describe.configure({mode: 'parallel', timeout: 120_000});
+
+let site: SiteCopy;
+test.beforeEach(() => {
+  site = new SiteCopy();
+});
+test.afterEach(() => site.remove());
+
+test('a YAML syntax error in a schema file stops the bundle, naming the file', () => {
+  site.write('openapi/components/schemas/PickupWindow.yaml', 'type: object\nproperties:\n  windowDate: [unclosed\n');
+  const {status, output} = site.run('openapi:bundle');
+  expect(status).not.toBe(0);
+  expect(output).toContain('openapi/components/schemas/PickupWindow.yaml');
+});
+
+test('a $ref to a file that does not exist stops the bundle, naming both files', () => {
+  const pathFile = 'openapi/paths/order_pickup_cancel.yaml';
+  const source = readFileSync(path.join(site.root, pathFile), 'utf8');
+  site.write(pathFile, source.replace('CancelPickupRequest.yaml', 'CancelPickupRequst.yaml'));
+  const {status, output} = site.run('openapi:bundle');
+  expect(status).not.toBe(0);
+  expect(output).toContain('CancelPickupRequst.yaml');
+  expect(output).toContain('order_pickup_cancel.yaml');
+});
+
+test('changing the provider settings re-brands the published description', () => {
+  const settings = 'src/settings/provider.ts';
+  const source = readFileSync(path.join(site.root, settings), 'utf8');
+  site.write(
+    settings,
+    source.replace(`name: '${provider.name}'`, "name: 'Acme Freight'").replace("'https://api.carrier.example'", "'https://api.acme-freight.example'"),
+  );
+  const {status, output} = site.run('openapi:bundle');
+  expect(status, output).toBe(0);
+  const document = JSON.parse(readFileSync(path.join(site.root, 'static/openapi.json'), 'utf8'));
+  expect(document.info.title).toBe('Acme Freight APIs');
+  expect(document.servers.map((server: {url: string}) => server.url)).toEqual([
+    'https://api.acme-freight.example',
+    'https://api.acme-freight.example/testing',
+  ]);
+  const samples = JSON.stringify(document.paths['/order/pickup/request'].post['x-codeSamples']);
+  expect(samples).toContain('https://api.acme-freight.example/order/pickup/request');
+  expect(samples).not.toContain('carrier.example');
+});

@@ -1,0 +1,45 @@
+import {spawnSync} from 'node:child_process';
+import {cpSync, existsSync, mkdtempSync, rmSync, symlinkSync, writeFileSync, mkdirSync} from 'node:fs';
+import {tmpdir} from 'node:os';
+import path from 'node:path';
+
+const projectRoot = path.resolve(__dirname, '../..');
+const siteEntries = ['docs', 'src', 'static', 'openapi', 'scripts', 'docusaurus.config.ts', 'sidebars.ts', 'package.json', 'tsconfig.json'];
+
+/** A throwaway copy of the site to break on purpose; the project's own files are never touched. */
+export class SiteCopy {
+  readonly root = mkdtempSync(path.join(tmpdir(), 'portal-site-'));
+
+  constructor() {
+    for (const entry of siteEntries) {
+      cpSync(path.join(projectRoot, entry), path.join(this.root, entry), {recursive: true});
+    }
+    symlinkSync(path.join(projectRoot, 'node_modules'), path.join(this.root, 'node_modules'), 'dir');
+  }
+
+  write(relativePath: string, text: string): void {
+    const target = path.join(this.root, relativePath);
+    mkdirSync(path.dirname(target), {recursive: true});
+    writeFileSync(target, text);
+  }
+
+  /** Runs an npm script of the copy; returns its exit status and everything it printed. */
+  run(script: string): {status: number | null; output: string} {
+    const result = spawnSync('npm', ['run', '--silent', script], {
+      cwd: this.root,
+      encoding: 'utf8',
+      // The copy shares node_modules with the project: keep the bundler's persistent cache out of it.
+      env: {...process.env, DOCUSAURUS_NO_PERSISTENT_CACHE: 'true', REDOCLY_TELEMETRY: 'off'},
+      timeout: 240_000,
+    });
+    return {status: result.status, output: `${result.stdout}\n${result.stderr}`};
+  }
+
+  hasBuilt(): boolean {
+    return existsSync(path.join(this.root, 'build', 'index.html'));
+  }
+
+  remove(): void {
+    rmSync(this.root, {recursive: true, force: true});
+  }
+}
