@@ -7,7 +7,8 @@ import type * as Redocusaurus from 'redocusaurus';
 import {provider, portalTitle} from './src/settings/provider';
 import {announcement} from './src/settings/announcement';
 // Imported, not named by path, so that editing the plugin evicts the bundler's persistent cache.
-import redocOfflinePlugin from './src/plugins/redoc-offline';
+import redocPlugin from './src/plugins/redoc';
+import {redocTheme} from './src/plugins/redoc/theme';
 import {openApiJsonPath} from './scripts/openapi/outputs';
 
 // Runs in Node.js at build time: no browser APIs here.
@@ -19,7 +20,7 @@ const classicPreset = {
   // The portal has no blog; leaving it on would add empty routes and a feed.
   blog: false,
   theme: {
-    customCss: './src/css/custom.css',
+    customCss: ['./src/css/custom.css', './src/css/redoc.css'],
   },
 } satisfies Preset.Options;
 
@@ -34,10 +35,7 @@ const redocusaurusPreset = {
       route: '/api/',
     },
   ],
-  theme: {
-    primaryColor: '#1d5fa8',
-    primaryColorDark: '#8cc4ff',
-  },
+  theme: redocTheme,
 } satisfies Redocusaurus.PresetOptions;
 
 const searchTheme = {
@@ -117,7 +115,7 @@ const config: Config = {
     ['redocusaurus', redocusaurusPreset],
   ],
   themes: [['@easyops-cn/docusaurus-search-local', searchTheme]],
-  plugins: [redocOfflinePlugin],
+  plugins: [redocPlugin],
   themeConfig,
 };
 

@@ -20,7 +20,7 @@ function HomepageHeader(): ReactNode {
           <Link className="button button--secondary button--lg" to="/docs/Agents/authentication">
             Get started
           </Link>
-          <Link className="button button--outline button--secondary button--lg" to="/api/">
+          <Link className={clsx('button button--outline button--lg', styles.heroSecondaryAction)} to="/api/">
             API reference
           </Link>
         </div>

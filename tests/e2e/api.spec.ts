@@ -1,3 +1,5 @@
+import AxeBuilder from '@axe-core/playwright';
+
 import {isOwnOrigin} from '../site';
 import {test, expect, waitForHydration} from './fixtures';
 
@@ -71,3 +73,16 @@ test('Redoc follows the colour mode of the site', async ({page}) => {
   const luminance = (rgb: string) => rgb.match(/\d+/g)!.slice(0, 3).map(Number).reduce((sum, value) => sum + value, 0);
   expect(luminance(dark)).toBeGreaterThan(luminance(light));
 });
+
+for (const colourMode of ['light', 'dark'] as const) {
+  test(`/api/ text is readable in ${colourMode} mode (WCAG AA contrast)`, async ({page}) => {
+    await page.goto(`/api/?docusaurus-theme=${colourMode}`);
+    await waitForHydration(page);
+    await expect(page.locator('html')).toHaveAttribute('data-theme', colourMode);
+    const results = await new AxeBuilder({page}).withRules(['color-contrast', 'link-in-text-block']).analyze();
+    const problems = results.violations.flatMap((violation) =>
+      violation.nodes.map((node) => `${violation.id}: ${node.target.join(' ')}: ${node.any[0]?.message ?? ''}`),
+    );
+    expect(problems).toEqual([]);
+  });
+}

@@ -1,0 +1,30 @@
+// A bundler loader (CommonJS, as loaders run in Node) for redoc's library bundle. Each patch names the
+// exact text it replaces and fails the build when that text is gone, so a redoc upgrade that moves it
+// gets looked at rather than shipped blind.
+
+const remoteLogo = 'https://cdn.redoc.ly/redoc/logo-mini.svg';
+// An empty SVG: the <img> stays valid, and CSS hides it (src/css/redoc.css).
+const inlineBlank = 'data:image/svg+xml,%3Csvg xmlns=%22http://www.w3.org/2000/svg%22/%3E';
+
+/**
+ * Colours that redoc hard-codes in its CSS rather than taking from its theme. Each becomes a CSS
+ * custom property, set per colour mode in src/css/redoc.css, with redoc's own colour as fallback.
+ */
+const hardCodedColours = {
+  'color: #0e7c86': 'color: var(--portal-redoc-pattern, #0e7c86)',
+  'color: #4a8bb3': 'color: var(--portal-redoc-token-number, #4a8bb3)',
+  'color: #e64441': 'color: var(--portal-redoc-token-boolean, #e64441)',
+};
+
+const replacements = {[remoteLogo]: inlineBlank, ...hardCodedColours};
+
+module.exports = function patchRedocBundle(source) {
+  let patched = source;
+  for (const [from, to] of Object.entries(replacements)) {
+    if (!patched.includes(from)) {
+      throw new Error(`redoc plugin: "${from}" not found in ${this.resourcePath}; update the patch.`);
+    }
+    patched = patched.split(from).join(to);
+  }
+  return patched;
+};
