@@ -1,6 +1,4 @@
-import {test, expect} from '@playwright/test';
-
-import {SiteCopy} from './siteCopy';
+import {test, expect} from './siteCopy';
 
 /**
  * The build is a test of the writers' work: each case breaks a copy of the site in one way and
@@ -9,13 +7,7 @@ import {SiteCopy} from './siteCopy';
  */
 test.describe.configure({mode: 'parallel', timeout: 300_000});
 
-let site: SiteCopy;
-test.beforeEach(() => {
-  site = new SiteCopy();
-});
-test.afterEach(() => site.remove());
-
-test('a link to a page that does not exist fails the build, naming the page and the link', () => {
+test('a link to a page that does not exist fails the build, naming the page and the link', ({site}) => {
   site.write('docs/Agents/intro.mdx', '---\ntitle: Intro\n---\n\nSee [the missing guide](/docs/no-such-guide).\n');
   const {status, output} = site.run('build');
   expect(status).not.toBe(0);
@@ -23,14 +15,14 @@ test('a link to a page that does not exist fails the build, naming the page and 
   expect(output).toContain('/docs/Agents/intro');
 });
 
-test('malformed MDX fails the build, naming the file', () => {
+test('malformed MDX fails the build, naming the file', ({site}) => {
   site.write('docs/Agents/intro.mdx', '---\ntitle: Intro\n---\n\nAn unclosed <div> tag.\n');
   const {status, output} = site.run('build');
   expect(status).not.toBe(0);
   expect(output).toContain('docs/Agents/intro.mdx');
 });
 
-test('a broken anchor only warns, and the site still builds', () => {
+test('a broken anchor only warns, and the site still builds', ({site}) => {
   site.write(
     'docs/Agents/intro.mdx',
     '---\ntitle: Intro\n---\n\nSee [a section](/docs/Agents/authentication#no-such-section).\n',
@@ -41,7 +33,7 @@ test('a broken anchor only warns, and the site still builds', () => {
   expect(site.hasBuilt()).toBe(true);
 });
 
-test('a markdown link to a missing file warns, and then fails as the broken link it leaves', () => {
+test('a markdown link to a missing file warns, and then fails as the broken link it leaves', ({site}) => {
   // Docusaurus leaves an unresolved file link as written. The markdown check only warns (spec
   // section 5), but the page then links to a URL that does not exist, which the link guard stops.
   site.write('docs/Agents/intro.mdx', '---\ntitle: Intro\n---\n\nSee [a draft](./draft-not-written-yet.md).\n');

@@ -1,27 +1,20 @@
 import {readFileSync} from 'node:fs';
 import path from 'node:path';
-import {test, expect} from '@playwright/test';
 
 import {provider} from '../../src/settings/provider';
-import {SiteCopy} from './siteCopy';
+import {test, expect} from './siteCopy';
 
 /** The bundle step on a broken or re-branded copy of the source: it names the culprit, loses nothing. */
 test.describe.configure({mode: 'parallel', timeout: 120_000});
 
-let site: SiteCopy;
-test.beforeEach(() => {
-  site = new SiteCopy();
-});
-test.afterEach(() => site.remove());
-
-test('a YAML syntax error in a schema file stops the bundle, naming the file', () => {
+test('a YAML syntax error in a schema file stops the bundle, naming the file', ({site}) => {
   site.write('openapi/components/schemas/PickupWindow.yaml', 'type: object\nproperties:\n  windowDate: [unclosed\n');
   const {status, output} = site.run('openapi:bundle');
   expect(status).not.toBe(0);
   expect(output).toContain('openapi/components/schemas/PickupWindow.yaml');
 });
 
-test('a $ref to a file that does not exist stops the bundle, naming both files', () => {
+test('a $ref to a file that does not exist stops the bundle, naming both files', ({site}) => {
   const pathFile = 'openapi/paths/order_pickup_cancel.yaml';
   const source = readFileSync(path.join(site.root, pathFile), 'utf8');
   site.write(pathFile, source.replace('CancelPickupRequest.yaml', 'CancelPickupRequst.yaml'));
@@ -31,7 +24,7 @@ test('a $ref to a file that does not exist stops the bundle, naming both files',
   expect(output).toContain('order_pickup_cancel.yaml');
 });
 
-test('changing the provider settings re-brands the published description', () => {
+test('changing the provider settings re-brands the published description', ({site}) => {
   const settings = 'src/settings/provider.ts';
   const source = readFileSync(path.join(site.root, settings), 'utf8');
   site.write(

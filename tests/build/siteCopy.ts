@@ -2,6 +2,7 @@ import {spawnSync} from 'node:child_process';
 import {cpSync, existsSync, mkdtempSync, rmSync, symlinkSync, writeFileSync, mkdirSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
+import {test as base} from '@playwright/test';
 
 const projectRoot = path.resolve(__dirname, '../..');
 const siteEntries = ['docs', 'src', 'static', 'openapi', 'scripts', 'docusaurus.config.ts', 'sidebars.ts', 'package.json', 'tsconfig.json'];
@@ -43,3 +44,15 @@ export class SiteCopy {
     rmSync(this.root, {recursive: true, force: true});
   }
 }
+
+/** A test that gets its own throwaway copy of the site as `site`, removed afterwards. */
+export const test = base.extend<{site: SiteCopy}>({
+  // eslint-disable-next-line no-empty-pattern
+  site: async ({}, use) => {
+    const site = new SiteCopy();
+    await use(site);
+    site.remove();
+  },
+});
+
+export {expect} from '@playwright/test';

@@ -59,6 +59,14 @@ async function failMarkdownPageChunk(page: Page, offline: {value: boolean}): Pro
   });
 }
 
+/** The failed request itself, our notice of it, and React redrawing the server HTML it cannot use. */
+const chunkFailureConsoleErrors = [
+  /ERR_INTERNET_DISCONNECTED/,
+  /failed to load; showing the retry screen/,
+  /onRecoverableError/,
+  /Minified React error #418/,
+];
+
 async function expectReadable(page: Page, selector: string): Promise<void> {
   const results = await new AxeBuilder({page}).include(selector).withRules(['color-contrast']).analyze();
   expect(results.violations, 'colour contrast of the error screen').toEqual([]);
@@ -99,8 +107,7 @@ for (const colourMode of ['light', 'dark'] as const) {
       page,
       expectConsoleErrors,
     }) => {
-      // The failed request itself, our notice of it, and React redrawing the server HTML it cannot use.
-      expectConsoleErrors(/ERR_INTERNET_DISCONNECTED/, /failed to load; showing the retry screen/, /onRecoverableError/, /Minified React error #418/);
+      expectConsoleErrors(...chunkFailureConsoleErrors);
       const offline = {value: true};
       await failMarkdownPageChunk(page, offline);
       await page.goto(`${markdownPage.path}?docusaurus-theme=${colourMode}`);
@@ -122,7 +129,7 @@ test('a chunk that fails during navigation reloads the page, and never leaves it
   page,
   expectConsoleErrors,
 }) => {
-  expectConsoleErrors(/ERR_INTERNET_DISCONNECTED/, /failed to load; showing the retry screen/, /onRecoverableError/, /Minified React error #418/);
+  expectConsoleErrors(...chunkFailureConsoleErrors);
   const offline = {value: true};
   await failMarkdownPageChunk(page, offline);
   await page.goto('/');
