@@ -48,6 +48,8 @@ test('/api/ shows every operation of the description, and loads nothing from oth
   await page.goto('/api/');
   await waitForHydration(page);
   await expect(page.getByRole('heading', {level: 1})).toContainText(document.info.title);
+  // The light and dark styles rendered at build time survive hydration (src/plugins/redoc).
+  await expect(page.locator('.redocusaurus-styles style')).not.toHaveCount(0);
   for (const operation of operationsOf(document)) {
     const section = page.locator(`[id$="/operation/${operation.operationId}"]`);
     await expect(section, operation.operationId).toHaveCount(1);
