@@ -9,6 +9,7 @@ import {announcement} from './src/settings/announcement';
 // Imported, not named by path, so that editing the plugin evicts the bundler's persistent cache.
 import redocPlugin from './src/plugins/redoc';
 import {redocTheme} from './src/plugins/redoc/theme';
+import remarkContract from './src/remark/contract';
 import {openApiJsonPath} from './scripts/openapi/outputs';
 
 // Runs in Node.js at build time: no browser APIs here.
@@ -16,6 +17,8 @@ import {openApiJsonPath} from './scripts/openapi/outputs';
 const classicPreset = {
   docs: {
     sidebarPath: './sidebars.ts',
+    // Renders <SchemaFields>, <EnumValues>, <CodeSamples>… from the bundled contract at build time.
+    remarkPlugins: [remarkContract],
   },
   // The portal has no blog; leaving it on would add empty routes and a feed.
   blog: false,
@@ -76,7 +79,9 @@ const themeConfig = {
   prism: {
     theme: prismThemes.github,
     darkTheme: prismThemes.dracula,
-    additionalLanguages: ['bash', 'json', 'python'],
+    // No additionalLanguages: with extra grammars beside redocusaurus (which provides prismjs as the
+    // global `Prism`), every code block failed to hydrate (React #418, measured on this site).
+    // JSON, JavaScript and Python are built in; curl samples show as plain text.
   },
 } satisfies Preset.ThemeConfig;
 

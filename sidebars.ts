@@ -11,6 +11,12 @@ const sidebars = {
       collapsed: false,
       items: ['Agents/authentication', 'Agents/intro', 'Agents/test-enviroment'],
     },
+    {
+      type: 'category',
+      label: 'Guides',
+      collapsed: false,
+      items: ['guides/getting-started', 'guides/pickups', 'guides/statuses'],
+    },
     {type: 'doc', id: 'EDI/index', label: 'EDI'},
     {
       type: 'category',

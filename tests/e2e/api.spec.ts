@@ -78,6 +78,8 @@ test('Redoc follows the colour mode of the site', async ({page}) => {
 
 for (const colourMode of ['light', 'dark'] as const) {
   test(`/api/ text is readable in ${colourMode} mode (WCAG AA contrast)`, async ({page}) => {
+    // axe checks the contrast of every text node of the 28 operations: allow it time on a busy machine.
+    test.slow();
     await page.goto(`/api/?docusaurus-theme=${colourMode}`);
     await waitForHydration(page);
     await expect(page.locator('html')).toHaveAttribute('data-theme', colourMode);

@@ -1,0 +1,108 @@
+/**
+ * Read access to the bundled OpenAPI description for the docs: the same file Redoc renders at /api/,
+ * so a guide's tables and samples cannot disagree with the reference.
+ */
+import {existsSync, readFileSync} from 'node:fs';
+import path from 'node:path';
+
+import {openApiJsonPath} from '../../../scripts/openapi/outputs';
+
+export type Schema = {
+  $ref?: string;
+  type?: string | string[];
+  format?: string;
+  description?: string;
+  enum?: unknown[];
+  const?: unknown;
+  properties?: Record<string, Schema>;
+  required?: string[];
+  items?: Schema;
+  allOf?: Schema[];
+  anyOf?: Schema[];
+  oneOf?: Schema[];
+  minLength?: number;
+  maxLength?: number;
+  minimum?: number;
+  maximum?: number;
+  minItems?: number;
+  pattern?: string;
+  uniqueItems?: boolean;
+};
+
+export type Example = {summary?: string; value: unknown};
+type Reference = {$ref: string};
+export type Response = {description: string; content?: Record<string, {schema?: Schema; examples?: Record<string, Example | Reference>}>};
+export type CodeSample = {lang: string; label: string; source: string};
+export type Operation = {
+  operationId: string;
+  summary: string;
+  description: string;
+  tags: string[];
+  security?: object[];
+  responses: Record<string, Response | Reference>;
+  'x-codeSamples'?: CodeSample[];
+};
+export type OperationEntry = {method: string; path: string; operation: Operation};
+
+type Document = {
+  security?: object[];
+  paths: Record<string, Record<string, Operation>>;
+  components: {schemas: Record<string, Schema>; [kind: string]: Record<string, unknown>};
+};
+
+export class Contract {
+  private constructor(private readonly document: Document) {}
+
+  static load(projectRoot: string): Contract {
+    const file = path.join(projectRoot, openApiJsonPath);
+    if (!existsSync(file)) {
+      throw new Error(`${openApiJsonPath} is missing: the docs render their tables from it. Run \`npm run openapi:bundle\`.`);
+    }
+    return new Contract(JSON.parse(readFileSync(file, 'utf8')) as Document);
+  }
+
+  /** Follows `$ref`s of the form `#/components/<kind>/<name>`. */
+  resolve<T>(value: T | Reference): T {
+    if (value && typeof value === 'object' && '$ref' in value) {
+      const [, , kind, name] = (value as Reference).$ref.split('/');
+      return this.resolve(this.document.components[kind]?.[name] as T | Reference);
+    }
+    return value as T;
+  }
+
+  schema(name: string): Schema {
+    const schema = this.document.components.schemas[name];
+    if (!schema) {
+      throw new Error(`no schema named "${name}" in the API description`);
+    }
+    return schema;
+  }
+
+  operations(): OperationEntry[] {
+    return Object.entries(this.document.paths).flatMap(([pathName, item]) =>
+      Object.entries(item).map(([method, operation]) => ({method, path: pathName, operation})),
+    );
+  }
+
+  operation(operationId: string): OperationEntry {
+    const entry = this.operations().find((candidate) => candidate.operation.operationId === operationId);
+    if (!entry) {
+      throw new Error(`no operation with operationId "${operationId}" in the API description`);
+    }
+    return entry;
+  }
+
+  requiresToken(operation: Operation): boolean {
+    return (operation.security ?? this.document.security ?? []).length > 0;
+  }
+}
+
+/** The anchor Redoc gives an operation on /api/: `tag/<Tag-name>/operation/<operationId>`. */
+export function redocAnchor(operation: Operation): string {
+  const tag = (operation.tags[0] ?? '').trim().replace(/\s+/g, '-');
+  return `tag/${tag}/operation/${operation.operationId}`;
+}
+
+export function referenceUrl(operation: Operation): string {
+  return `/api/#${redocAnchor(operation)}`;
+}

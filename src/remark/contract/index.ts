@@ -1,0 +1,56 @@
+/**
+ * A remark plugin that renders the contract components of the docs (`<SchemaFields>`, `<EnumValues>`,
+ * `<CodeSamples>`… see renderers.ts) from the bundled OpenAPI description at build time. A component
+ * that names a schema or operation the description lacks fails the build, naming the page.
+ */
+import path from 'node:path';
+
+import {Contract} from './contract';
+import {renderers} from './renderers';
+import type {Node} from './mdast';
+
+type JsxNode = Node & {name?: string; attributes?: {type: string; name: string; value?: unknown}[]};
+type File = {path?: string; history?: string[]};
+
+const projectRoot = path.resolve(__dirname, '../../..');
+const phrasing = new Set(['text', 'inlineCode', 'link', 'strong', 'emphasis']);
+
+function expand(contract: Contract, node: Node, file: File): void {
+  const children = node.children;
+  if (!children) {
+    return;
+  }
+  for (let index = 0; index < children.length; index++) {
+    const child = children[index] as JsxNode;
+    const isJsx = child.type === 'mdxJsxFlowElement' || child.type === 'mdxJsxTextElement';
+    const render = isJsx && child.name ? renderers[child.name] : undefined;
+    if (!render) {
+      expand(contract, child, file);
+      continue;
+    }
+    const props = Object.fromEntries((child.attributes ?? []).map((attribute) => [attribute.name, typeof attribute.value === 'string' ? attribute.value : undefined]));
+    let replacement: Node[];
+    try {
+      replacement = render(contract, props);
+    } catch (error) {
+      const where = path.relative(projectRoot, file.path ?? file.history?.[0] ?? 'unknown file');
+      throw new Error(`${where}: <${child.name}>: ${error instanceof Error ? error.message : String(error)}`);
+    }
+    // Inline components stay inline (unwrap a lone paragraph); block ones get a paragraph around text.
+    if (child.type === 'mdxJsxTextElement' && replacement.length === 1 && replacement[0].type === 'paragraph') {
+      replacement = replacement[0].children ?? [];
+    } else if (child.type === 'mdxJsxFlowElement' && replacement.every((part) => phrasing.has(part.type))) {
+      replacement = [{type: 'paragraph', children: replacement}];
+    }
+    children.splice(index, 1, ...replacement);
+    index += replacement.length - 1;
+  }
+}
+
+export default function remarkContract() {
+  // Loaded once per build (and per dev-server start): edit openapi/, then restart `npm start`.
+  const contract = Contract.load(projectRoot);
+  return (tree: Node, file: File) => {
+    expand(contract, tree, file);
+  };
+}

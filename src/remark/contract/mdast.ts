@@ -1,0 +1,38 @@
+/** Small builders for the Markdown syntax tree the renderers return. */
+export type Node = {type: string; value?: string; children?: Node[]; [key: string]: unknown};
+
+export const text = (value: string): Node => ({type: 'text', value});
+export const inlineCode = (value: string): Node => ({type: 'inlineCode', value});
+export const strong = (...children: Node[]): Node => ({type: 'strong', children});
+export const paragraph = (...children: Node[]): Node => ({type: 'paragraph', children});
+export const link = (url: string, ...children: Node[]): Node => ({type: 'link', url, children});
+export const code = (lang: string, value: string): Node => ({type: 'code', lang, value});
+export const list = (items: Node[][]): Node => ({
+  type: 'list',
+  ordered: false,
+  spread: false,
+  children: items.map((children) => ({type: 'listItem', spread: false, children: [paragraph(...children)]})),
+});
+
+export function table(header: string[], rows: Node[][][]): Node {
+  const row = (cells: Node[][]): Node => ({type: 'tableRow', children: cells.map((children) => ({type: 'tableCell', children}))});
+  return {type: 'table', align: header.map(() => null), children: [row(header.map((title) => [text(title)])), ...rows.map(row)]};
+}
+
+export function jsx(name: string, attributes: Record<string, string>, children: Node[]): Node {
+  return {
+    type: 'mdxJsxFlowElement',
+    name,
+    attributes: Object.entries(attributes).map(([attribute, value]) => ({type: 'mdxJsxAttribute', name: attribute, value})),
+    children,
+  };
+}
+
+/** Inline Markdown of a description: `code` spans become code, the rest stays text. */
+export function inlineMarkdown(markdown: string | undefined): Node[] {
+  if (!markdown) {
+    return [];
+  }
+  const flat = markdown.replace(/\s*\n\s*/g, ' ').trim();
+  return flat.split(/(`[^`]+`)/).filter(Boolean).map((part) => (part.startsWith('`') ? inlineCode(part.slice(1, -1)) : text(part)));
+}

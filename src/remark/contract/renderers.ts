@@ -1,0 +1,268 @@
+/**
+ * What each contract component of the docs becomes: plain Markdown (tables, lists, code, links)
+ * generated at build time, so it costs no JavaScript in the browser and the offline search indexes it.
+ */
+import {Contract, referenceUrl, type Example, type Operation, type Response, type Schema} from './contract';
+import {code, inlineCode, inlineMarkdown, jsx, link, list, paragraph, strong, table, text, type Node} from './mdast';
+
+type Props = Record<string, string | undefined>;
+export type Renderer = (contract: Contract, props: Props) => Node[];
+
+function required(props: Props, name: string, component: string): string {
+  const value = props[name];
+  if (!value) {
+    throw new Error(`<${component}> needs a "${name}" attribute`);
+  }
+  return value;
+}
+
+/** The schema's name when it is a `$ref` to a named component. */
+function refName(schema: Schema): string | undefined {
+  return schema.$ref?.split('/').pop();
+}
+
+/** Merges `allOf` parts and follows references, keeping the outer description. */
+function flatten(contract: Contract, schema: Schema): Schema {
+  const resolved = contract.resolve<Schema>(schema);
+  if (!resolved.allOf) {
+    return {...resolved, description: schema.description ?? resolved.description};
+  }
+  const parts = resolved.allOf.map((part) => flatten(contract, part));
+  return {
+    ...resolved,
+    type: 'object',
+    description: schema.description ?? resolved.description,
+    properties: Object.assign({}, ...parts.map((part) => part.properties ?? {}), resolved.properties ?? {}),
+    required: [...new Set(parts.flatMap((part) => part.required ?? []).concat(resolved.required ?? []))],
+  };
+}
+
+function typeLabel(contract: Contract, schema: Schema): string {
+  const resolved = flatten(contract, schema);
+  if (resolved.type === 'array' && resolved.items) {
+    return `array of ${typeLabel(contract, resolved.items)}`;
+  }
+  const type = Array.isArray(resolved.type) ? resolved.type.filter((t) => t !== 'null').join(' or ') + ' or null' : resolved.type ?? 'any';
+  return resolved.format && resolved.format !== 'password' ? `${type} (${resolved.format})` : type;
+}
+
+const number = (value: number) => value.toLocaleString('en-US', {maximumFractionDigits: 6});
+
+/** The limits of a field, in words, with the exact numbers of the contract. */
+function limits(contract: Contract, schema: Schema): Node[] {
+  const resolved = flatten(contract, schema);
+  const parts: Node[][] = [];
+  const {minLength, maxLength, minimum, maximum} = resolved;
+  if (maxLength !== undefined) {
+    parts.push([text(minLength ? `${minLength} to ${maxLength} characters` : `up to ${maxLength} characters`)]);
+  } else if (minLength) {
+    parts.push([text(`at least ${minLength} character${minLength > 1 ? 's' : ''}`)]);
+  }
+  if (minimum !== undefined && maximum !== undefined) {
+    parts.push([text(`${number(minimum)} to ${number(maximum)}`)]);
+  } else if (maximum !== undefined) {
+    parts.push([text(`up to ${number(maximum)}`)]);
+  } else if (minimum !== undefined) {
+    parts.push([text(`at least ${number(minimum)}`)]);
+  }
+  if (resolved.pattern) {
+    parts.push([text('pattern '), inlineCode(resolved.pattern)]);
+  }
+  if (resolved.const !== undefined) {
+    parts.push([text('always '), inlineCode(String(resolved.const))]);
+  }
+  if (resolved.enum) {
+    const name = refName(contract.resolve<Schema>(schema).$ref ? contract.resolve<Schema>(schema) : schema);
+    if (resolved.enum.length <= 6 || !name) {
+      parts.push([text('one of '), ...resolved.enum.flatMap((value, index) => [...(index ? [text(', ')] : []), inlineCode(String(value))])]);
+    } else {
+      parts.push([text(`one of ${resolved.enum.length} values (`), inlineCode(name), text(')')]);
+    }
+  }
+  if (resolved.type === 'array') {
+    if (resolved.minItems) {
+      parts.push([text(`at least ${resolved.minItems} item${resolved.minItems > 1 ? 's' : ''}`)]);
+    }
+    if (resolved.items) {
+      parts.push(...limits(contract, resolved.items).map((node) => [text('each: '), node]));
+    }
+  }
+  return parts.flatMap((part, index) => [...(index ? [text('; ')] : []), ...part]);
+}
+
+type FieldRow = {name: string; schema: Schema; required: boolean};
+
+function fieldRows(contract: Contract, schema: Schema, prefix: string, depth: number): FieldRow[] {
+  const object = flatten(contract, schema);
+  return Object.entries(object.properties ?? {}).flatMap(([name, property]) => {
+    const row: FieldRow = {name: `${prefix}${name}`, schema: property, required: (object.required ?? []).includes(name)};
+    const resolved = flatten(contract, property);
+    if (depth <= 1) {
+      return [row];
+    }
+    if (resolved.properties) {
+      return [row, ...fieldRows(contract, property, `${row.name}.`, depth - 1)];
+    }
+    const items = resolved.type === 'array' && resolved.items ? flatten(contract, resolved.items) : undefined;
+    if (items?.properties) {
+      return [row, ...fieldRows(contract, resolved.items!, `${row.name}[].`, depth - 1)];
+    }
+    return [row];
+  });
+}
+
+/** `<SchemaFields schema="PickupRequest" depth="2" />`: every field with type, required flag and limits. */
+const SchemaFields: Renderer = (contract, props) => {
+  const name = required(props, 'schema', 'SchemaFields');
+  const depth = Number(props.depth ?? 3);
+  const rows = fieldRows(contract, contract.schema(name), '', depth);
+  if (rows.length === 0) {
+    throw new Error(`<SchemaFields schema="${name}"> has no fields to show`);
+  }
+  return [
+    table(
+      ['Field', 'Type', 'Required', 'Limits', 'Description'],
+      rows.map((row) => [
+        [inlineCode(row.name)],
+        [text(typeLabel(contract, row.schema))],
+        [text(row.required ? 'yes' : 'no')],
+        limits(contract, row.schema),
+        inlineMarkdown(flatten(contract, row.schema).description),
+      ]),
+    ),
+  ];
+};
+
+/** `<EnumValues schema="ProbillStatus" />`: every allowed value, exactly as the API spells it. */
+const EnumValues: Renderer = (contract, props) => {
+  const name = required(props, 'schema', 'EnumValues');
+  const values = flatten(contract, contract.schema(name)).enum;
+  if (!values?.length) {
+    throw new Error(`<EnumValues schema="${name}"> is not an enumeration`);
+  }
+  return [list(values.map((value) => [inlineCode(String(value))]))];
+};
+
+function operationOf(contract: Contract, props: Props, component: string) {
+  return contract.operation(required(props, 'operation', component));
+}
+
+/** `<OperationLink operation="reschedulePickup" />`: `POST /order/pickup/reschedule`, linked to /api/. */
+const OperationLink: Renderer = (contract, props) => {
+  const {method, path, operation} = operationOf(contract, props, 'OperationLink');
+  return [link(referenceUrl(operation), inlineCode(`${method.toUpperCase()} ${path}`))];
+};
+
+/** `<CodeSamples operation="reschedulePickup" />`: the contract's curl, JavaScript and Python, in tabs. */
+const CodeSamples: Renderer = (contract, props) => {
+  const {operation} = operationOf(contract, props, 'CodeSamples');
+  const samples = operation['x-codeSamples'] ?? [];
+  if (samples.length === 0) {
+    throw new Error(`operation ${operation.operationId} has no x-codeSamples`);
+  }
+  const language: Record<string, string> = {shell: 'bash', javascript: 'javascript', python: 'python'};
+  return [
+    jsx(
+      'Tabs',
+      {groupId: 'code-language', queryString: 'lang'},
+      samples.map((sample) =>
+        jsx('TabItem', {value: sample.label.toLowerCase(), label: sample.label}, [code(language[sample.lang] ?? sample.lang, sample.source)]),
+      ),
+    ),
+  ];
+};
+
+function examplesOf(contract: Contract, response: Response): Example[] {
+  return Object.values(response.content?.['application/json']?.examples ?? {}).map((example) => contract.resolve<Example>(example));
+}
+
+/** `<ResponseExample operation="reschedulePickup" />`: the first example of its success answer. */
+const ResponseExample: Renderer = (contract, props) => {
+  const {operation} = operationOf(contract, props, 'ResponseExample');
+  const status = props.status ?? Object.keys(operation.responses).find((code) => code.startsWith('2'))!;
+  const response = contract.resolve<Response>(operation.responses[status]);
+  const [example] = examplesOf(contract, response ?? {description: ''});
+  if (!example) {
+    throw new Error(`operation ${operation.operationId} has no example for its ${status} answer`);
+  }
+  return [code('json', JSON.stringify(example.value, null, 2))];
+};
+
+function messagesOf(example: Example): string[] {
+  const message = (example.value as {message?: unknown; error?: unknown}).message ?? (example.value as {error?: unknown}).error;
+  return Array.isArray(message) ? message.map(String) : message ? [String(message)] : [];
+}
+
+function errorRows(contract: Contract, operation: Operation): {status: string; description: string; messages: string[]}[] {
+  return Object.entries(operation.responses)
+    .filter(([status]) => !status.startsWith('2'))
+    .map(([status, reference]) => {
+      const response = contract.resolve<Response>(reference);
+      return {status, description: response.description, messages: examplesOf(contract, response).flatMap(messagesOf)};
+    });
+}
+
+const messageCell = (messages: string[]): Node[] =>
+  messages.length ? messages.flatMap((message, index) => [...(index ? [text(' · ')] : []), inlineCode(message)]) : [text('—')];
+
+/** `<ErrorResponses operation="reschedulePickup" />`: the error answers of one call, with their messages. */
+const ErrorResponses: Renderer = (contract, props) => {
+  const {operation} = operationOf(contract, props, 'ErrorResponses');
+  const rows = errorRows(contract, operation);
+  return [table(['Status', 'When', 'Messages'], rows.map((row) => [[strong(text(row.status))], inlineMarkdown(row.description), messageCell(row.messages)]))];
+};
+
+/** `<ErrorCatalogue />`: every error answer of every call, grouped by status and message. */
+const ErrorCatalogue: Renderer = (contract) => {
+  const groups = new Map<string, {status: string; description: string; messages: string[]; calls: {method: string; path: string; operation: Operation}[]}>();
+  for (const entry of contract.operations()) {
+    for (const row of errorRows(contract, entry.operation)) {
+      const key = `${row.status}|${row.description}|${row.messages.join('|')}`;
+      const group = groups.get(key) ?? {...row, calls: []};
+      group.calls.push(entry);
+      groups.set(key, group);
+    }
+  }
+  const sorted = [...groups.values()].sort((a, b) => a.status.localeCompare(b.status) || b.calls.length - a.calls.length);
+  return [
+    table(
+      ['Status', 'Meaning', 'Messages', 'Calls'],
+      sorted.map((group) => [
+        [strong(text(group.status))],
+        inlineMarkdown(group.description),
+        messageCell(group.messages),
+        group.calls.length === contract.operations().length
+          ? [text('every call')]
+          : group.calls.flatMap((call, index) => [
+              ...(index ? [text(', ')] : []),
+              link(referenceUrl(call.operation), inlineCode(`${call.method.toUpperCase()} ${call.path}`)),
+            ]),
+      ]),
+    ),
+  ];
+};
+
+/** `<OperationSummary operation="…" />`: method, path, whether a token is needed, and where to read more. */
+const OperationSummary: Renderer = (contract, props) => {
+  const {method, path, operation} = operationOf(contract, props, 'OperationSummary');
+  return [
+    paragraph(
+      strong(text(operation.summary)),
+      text(': '),
+      link(referenceUrl(operation), inlineCode(`${method.toUpperCase()} ${path}`)),
+      text(contract.requiresToken(operation) ? ', with a bearer token.' : ', without a bearer token.'),
+    ),
+    paragraph(...inlineMarkdown(operation.description.split(/\n\s*\n/)[0])),
+  ];
+};
+
+export const renderers: Record<string, Renderer> = {
+  SchemaFields,
+  EnumValues,
+  OperationLink,
+  OperationSummary,
+  CodeSamples,
+  ResponseExample,
+  ErrorResponses,
+  ErrorCatalogue,
+};
