@@ -27,6 +27,23 @@ export const siteRoutes: readonly SiteRoute[] = [
   {path: '/markdown-page', heading: 'Markdown page example'},
 ];
 
+/** The integrator guides (issue 4), each with the word an integrator would search it by. */
+export const guides: readonly {path: string; title: string; searchTerm: string}[] = [
+  {path: '/docs/guides/getting-started', title: 'Getting started', searchTerm: 'bearer'},
+  {path: '/docs/guides/warehouse', title: 'Warehouse shipments and receipts', searchTerm: 'receipt'},
+  {path: '/docs/guides/inventory', title: 'Inventory inquiry', searchTerm: 'inventory'},
+  {path: '/docs/guides/distribution-plans', title: 'Distribution plans', searchTerm: 'distribution'},
+  {path: '/docs/guides/pickups', title: 'Pickups', searchTerm: 'pickup'},
+  {path: '/docs/guides/tracking', title: 'Tracking', searchTerm: 'tracking'},
+  {path: '/docs/guides/bol-with-pickup', title: 'BOL with pickup', searchTerm: 'BOL'},
+  {path: '/docs/guides/documents', title: 'Documents', searchTerm: 'documents'},
+  {path: '/docs/guides/rate-quotes', title: 'Rate quotes', searchTerm: 'quote'},
+  {path: '/docs/guides/agents', title: 'Agent probill handling', searchTerm: 'POD'},
+  {path: '/docs/guides/eta', title: 'Transit ETA', searchTerm: 'ETA'},
+  {path: '/docs/guides/statuses', title: 'Status reference', searchTerm: 'status'},
+  {path: '/docs/guides/errors', title: 'Error catalogue', searchTerm: 'error'},
+];
+
 export const notFoundHeading = 'Page Not Found';
 
 /** The standalone markdown page, used by the error-screen tests; its h1 text is in its code chunk. */

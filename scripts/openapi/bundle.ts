@@ -3,7 +3,8 @@
  * at /openapi.json and /openapi.yaml. Provider values (servers, contact, title) come from the
  * settings module, so re-branding the site re-brands the contract too.
  *
- * Each operation then gets `x-codeSamples` (curl, JavaScript, Python) built from its own examples.
+ * Each operation then gets `x-codeSamples` (curl, JavaScript, Python) built from its own examples,
+ * and `externalDocs` pointing at the guide section that documents it (see guideLinks.ts).
  *
  * Run by `npm start` and `npm run build` (and on its own: `npm run openapi:bundle`). Any problem,
  * such as a YAML syntax error or a `$ref` to a missing file, stops it with the file named.
@@ -16,6 +17,7 @@ import {stringify} from 'yaml';
 
 import {provider} from '../../src/settings/provider';
 import {addCodeSamples, type OpenApiDocument as SampledDocument} from './codeSamples';
+import {addGuideLinks} from './guideLinks';
 import {openApiJsonPath, openApiSourcePath, openApiYamlPath} from './outputs';
 
 type OpenApiDocument = {
@@ -68,7 +70,8 @@ function write(relativePath: string, text: string): void {
 }
 
 async function main(): Promise<void> {
-  const document = await addCodeSamples(applyProvider(bundleSource()) as unknown as SampledDocument);
+  const sampled = await addCodeSamples(applyProvider(bundleSource()) as unknown as SampledDocument);
+  const document = addGuideLinks(sampled, path.join(projectRoot, 'docs'));
   write(openApiJsonPath, `${JSON.stringify(document, null, 2)}\n`);
   write(openApiYamlPath, stringify(document, {lineWidth: 0}));
   console.log(`openapi: wrote ${openApiJsonPath} and ${openApiYamlPath}`);

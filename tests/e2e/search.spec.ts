@@ -1,3 +1,4 @@
+import {guides} from '../site';
 import {test, expect, waitForHydration} from './fixtures';
 
 /**
@@ -40,3 +41,16 @@ test('searching "reschedule" reaches the reschedule call in the API reference', 
   const operation = page.locator('[id="tag/Pickups/operation/reschedulePickup"]');
   await expect(operation.getByRole('heading', {level: 2})).toBeInViewport();
 });
+
+for (const guide of guides) {
+  test(`searching "${guide.searchTerm}" finds the ${guide.title} guide`, async ({page}) => {
+    await page.goto('/');
+    await waitForHydration(page);
+    await page.getByLabel('Search', {exact: true}).click();
+    await page.getByRole('combobox', {name: 'Search'}).fill(guide.searchTerm);
+    const hit = page.getByRole('option').filter({hasText: guide.title}).first();
+    await expect(hit).toBeVisible();
+    await hit.click();
+    await expect(page).toHaveURL(new RegExp(`${guide.path}(#.*)?$`));
+  });
+}

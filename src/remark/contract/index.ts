@@ -7,7 +7,7 @@ import path from 'node:path';
 
 import {Contract} from './contract';
 import {renderers} from './renderers';
-import type {Node} from './mdast';
+import {jsx, paragraph, type Node} from './mdast';
 
 type JsxNode = Node & {name?: string; attributes?: {type: string; name: string; value?: unknown}[]};
 type File = {path?: string; history?: string[]};
@@ -39,8 +39,10 @@ function expand(contract: Contract, node: Node, file: File): void {
     // Inline components stay inline (unwrap a lone paragraph); block ones get a paragraph around text.
     if (child.type === 'mdxJsxTextElement' && replacement.length === 1 && replacement[0].type === 'paragraph') {
       replacement = replacement[0].children ?? [];
-    } else if (child.type === 'mdxJsxFlowElement' && replacement.every((part) => phrasing.has(part.type))) {
-      replacement = [{type: 'paragraph', children: replacement}];
+    } else if (child.type === 'mdxJsxFlowElement') {
+      const blocks = replacement.every((part) => phrasing.has(part.type)) ? [paragraph(...replacement)] : replacement;
+      // Marks what came from the contract, for readers' tools and for the tests that check it.
+      replacement = [jsx('div', {'data-contract': child.name!}, blocks)];
     }
     children.splice(index, 1, ...replacement);
     index += replacement.length - 1;

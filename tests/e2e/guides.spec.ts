@@ -1,0 +1,77 @@
+import {guides} from '../site';
+import {test, expect, waitForHydration} from './fixtures';
+
+/** The integrator guides: filled from the contract, with working tabs and links into /api/. */
+for (const guide of guides) {
+  test(`${guide.path} loads with its contract tables filled`, async ({page}) => {
+    const response = await page.goto(guide.path);
+    expect(response?.status()).toBe(200);
+    await waitForHydration(page);
+    await expect(page.getByRole('heading', {level: 1})).toHaveText(guide.title);
+    const fromContract = page.locator('article [data-contract]');
+    expect(await fromContract.count(), 'blocks rendered from the contract').toBeGreaterThan(0);
+    for (const table of await page.locator('article [data-contract] table').all()) {
+      expect(await table.locator('tbody tr').count()).toBeGreaterThan(0);
+    }
+    for (const list of await page.locator('article [data-contract="EnumValues"] ul').all()) {
+      expect(await list.locator('li').count()).toBeGreaterThan(1);
+    }
+  });
+}
+
+test('code sample tabs switch language, on every sample of the page at once', async ({page}) => {
+  await page.goto('/docs/guides/pickups');
+  await waitForHydration(page);
+  const samples = page.locator('[data-contract="CodeSamples"]');
+  expect(await samples.count()).toBeGreaterThan(1);
+  const first = samples.first();
+  await expect(first.getByRole('tabpanel')).toContainText('curl --request POST');
+  await first.getByRole('tab', {name: 'JavaScript'}).click();
+  await expect(first.getByRole('tabpanel')).toContainText('fetch(');
+  await expect(samples.nth(1).getByRole('tabpanel')).toContainText('fetch(');
+  await first.getByRole('tab', {name: 'Python'}).click();
+  await expect(first.getByRole('tabpanel')).toContainText('requests.post(');
+  // The choice is remembered on the next guide.
+  await page.goto('/docs/guides/rate-quotes');
+  await waitForHydration(page);
+  await expect(page.locator('[data-contract="CodeSamples"]').first().getByRole('tabpanel')).toContainText('requests.post(');
+});
+
+test('a link to the API reference lands on the operation', async ({page}) => {
+  await page.goto('/docs/guides/pickups');
+  await waitForHydration(page);
+  await page.locator('a[href="/api/#tag/Pickups/operation/reschedulePickup"]').first().click();
+  await expect(page).toHaveURL(/\/api\/#tag\/Pickups\/operation\/reschedulePickup$/);
+  const operation = page.locator('[id="tag/Pickups/operation/reschedulePickup"]');
+  await expect(operation.getByRole('heading', {level: 2})).toBeInViewport();
+});
+
+test('every link from the guides to /api/ names an operation that exists there', async ({page, request}) => {
+  const apiHtml = await (await request.get('/api/')).text();
+  const targets = new Set<string>();
+  for (const guide of guides) {
+    await page.goto(guide.path);
+    for (const href of await page.locator('article a[href^="/api/#"]').evaluateAll((links) => links.map((a) => a.getAttribute('href')!))) {
+      targets.add(href.slice('/api/#'.length));
+    }
+  }
+  expect(targets.size).toBeGreaterThanOrEqual(28);
+  for (const anchor of targets) {
+    expect(apiHtml, anchor).toMatch(new RegExp(`id="?${anchor.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}["\\s>]`));
+  }
+});
+
+test('every operation in /api/ links back to the guide section that documents it', async ({request}) => {
+  const document = (await (await request.get('/openapi.json')).json()) as {
+    paths: Record<string, Record<string, {operationId: string; externalDocs?: {url: string}}>>;
+  };
+  const operations = Object.values(document.paths).flatMap((item) => Object.values(item));
+  expect(operations).toHaveLength(28);
+  for (const operation of operations) {
+    expect(operation.externalDocs?.url, operation.operationId).toMatch(/^\/docs\/.+#.+/);
+    const [pagePath, anchor] = operation.externalDocs!.url.split('#');
+    const page = await request.get(pagePath);
+    expect(page.status(), operation.operationId).toBe(200);
+    expect(await page.text(), `${operation.operationId}: #${anchor}`).toMatch(new RegExp(`id="?${anchor}["\\s>]`));
+  }
+});

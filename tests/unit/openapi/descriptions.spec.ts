@@ -1,0 +1,70 @@
+import {test, expect} from '@playwright/test';
+
+import {contract, resolve} from './contract';
+
+/**
+ * Descriptions may repeat a limit in words ("up to 20 characters"), which helps readers of tools that
+ * hide constraints. The words must then say what the schema enforces, so a changed limit cannot leave
+ * a stale number behind in the prose.
+ */
+type Node = {
+  description?: string;
+  $ref?: string;
+  minLength?: number;
+  maxLength?: number;
+  minimum?: number;
+  maximum?: number;
+  properties?: Record<string, Node>;
+  items?: Node;
+  allOf?: Node[];
+};
+
+const limitPhrases = /\b(?:up to|at most|maximum of|max(?:imum)?)\s+([\d,]+(?:\.\d+)?)|\b([\d,]+(?:\.\d+)?)\s+to\s+([\d,]+(?:\.\d+)?)\s+(?:characters|pounds|inclusive)?/gi;
+
+function mentionedLimits(description: string): number[] {
+  return [...description.matchAll(limitPhrases)].flatMap((match) =>
+    match.slice(1).filter(Boolean).map((value) => Number(value.replace(/,/g, ''))),
+  );
+}
+
+function* describedNodes(node: Node, where: string): Generator<{where: string; node: Node}> {
+  yield {where, node};
+  for (const [name, property] of Object.entries(node.properties ?? {})) {
+    yield* describedNodes(property, `${where}.${name}`);
+  }
+  if (node.items) {
+    yield* describedNodes(node.items, `${where}[]`);
+  }
+  for (const [index, part] of (node.allOf ?? []).entries()) {
+    yield* describedNodes(part, `${where}.allOf[${index}]`);
+  }
+}
+
+test('limits written in descriptions match the schema constraints', () => {
+  const problems: string[] = [];
+  const roots: [string, Node][] = [
+    ...Object.entries(contract.components.schemas as Record<string, Node>),
+    ...Object.entries(contract.components.parameters as Record<string, {schema: Node; description?: string}>).map(
+      ([name, parameter]): [string, Node] => [name, {...parameter.schema, description: parameter.description}],
+    ),
+  ];
+  let checked = 0;
+  for (const [name, root] of roots) {
+    for (const {where, node} of describedNodes(root, name)) {
+      const numbers = mentionedLimits(node.description ?? '');
+      if (numbers.length === 0) {
+        continue;
+      }
+      const target = node.$ref ? {...resolve<Node>(contract, {$ref: node.$ref}), ...node} : node;
+      const enforced = [target.minLength, target.maxLength, target.minimum, target.maximum].filter((value) => value !== undefined);
+      for (const value of numbers) {
+        checked++;
+        if (!enforced.includes(value)) {
+          problems.push(`${where}: the description says ${value}, the schema enforces ${enforced.join(', ') || 'no limit'}`);
+        }
+      }
+    }
+  }
+  expect(checked).toBeGreaterThan(20);
+  expect(problems).toEqual([]);
+});
