@@ -1,0 +1,72 @@
+import type {APIRequestContext} from '@playwright/test';
+
+import {isOwnOrigin} from '../site';
+import {test, expect, waitForHydration} from './fixtures';
+
+/**
+ * Every page of the built site, as listed in its sitemap.xml: it loads nothing from another host, and
+ * every internal link and anchor on it leads somewhere that exists.
+ */
+async function sitemapPaths(request: APIRequestContext): Promise<string[]> {
+  const xml = await (await request.get('/sitemap.xml')).text();
+  const paths = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => new URL(match[1]).pathname);
+  return [...new Set(paths)].sort();
+}
+
+test('the sitemap lists every page, the API reference included', async ({request}) => {
+  const paths = await sitemapPaths(request);
+  expect(paths).toEqual(expect.arrayContaining(['/', '/api/', '/markdown-page', '/docs/Agents/authentication', '/docs/guides/pickups']));
+});
+
+test('no page loads anything from a third-party host', async ({page, request, baseURL}) => {
+  test.slow();
+  const foreign = new Set<string>();
+  page.on('request', (req) => {
+    if (!isOwnOrigin(req.url(), baseURL!)) {
+      foreign.add(`${page.url()} -> ${req.url()}`);
+    }
+  });
+  for (const pagePath of await sitemapPaths(request)) {
+    await page.goto(pagePath);
+    await waitForHydration(page);
+    await page.mouse.wheel(0, 4000);
+    await page.waitForLoadState('load');
+  }
+  expect([...foreign]).toEqual([]);
+});
+
+test('every internal link and anchor of every page resolves', async ({request}) => {
+  test.slow();
+  const pages = new Map<string, Promise<{status: number; html: string}>>();
+  const fetchPage = (pagePath: string) => {
+    if (!pages.has(pagePath)) {
+      pages.set(pagePath, request.get(pagePath).then(async (response) => ({status: response.status(), html: await response.text()})));
+    }
+    return pages.get(pagePath)!;
+  };
+  const broken: string[] = [];
+  let checked = 0;
+  for (const source of await sitemapPaths(request)) {
+    const {html} = await fetchPage(source);
+    // Minified HTML quotes an attribute only when it must (a space, as in "SOAP Web Services").
+    const hrefs = [...html.matchAll(/<a [^>]*?href=(?:"([^"]*)"|([^\s>]+))/g)].map((match) => (match[1] ?? match[2]).replace(/&amp;/g, '&'));
+    for (const href of new Set(hrefs)) {
+      if (/^(https?:|mailto:|tel:|data:)/.test(href)) {
+        continue;
+      }
+      const target = new URL(href, `http://site${source}`);
+      const {status, html: targetHtml} = await fetchPage(target.pathname);
+      checked++;
+      if (status !== 200) {
+        broken.push(`${source} -> ${href}: status ${status}`);
+        continue;
+      }
+      const anchor = decodeURIComponent(target.hash.slice(1));
+      if (anchor && !new RegExp(`id="?${anchor.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}["\\s>]`).test(targetHtml)) {
+        broken.push(`${source} -> ${href}: no element with id "${anchor}"`);
+      }
+    }
+  }
+  expect(checked).toBeGreaterThan(50);
+  expect(broken).toEqual([]);
+});
