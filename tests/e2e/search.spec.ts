@@ -31,13 +31,22 @@ test('the search index is served by the site itself', async ({request}) => {
   expect(JSON.stringify(await response.json())).toContain('Authentication');
 });
 
-test('searching "reschedule" reaches the reschedule call in the API reference', async ({page}) => {
+test('searching "reschedule" reaches the reschedule call: its guide section first, then the API', async ({page}) => {
   await page.goto('/');
   await waitForHydration(page);
   await page.getByLabel('Search', {exact: true}).click();
   await page.getByRole('combobox', {name: 'Search'}).fill('reschedule');
-  await page.getByRole('option').filter({hasText: /APIs/}).first().click();
-  await expect(page).toHaveURL(/\/api\/.*#tag\/Pickups\/operation\/reschedulePickup$/);
+  await page.getByRole('option').first().click();
+  await expect(page).toHaveURL(/\/docs\/guides\/pickups(\?[^#]*)?#reschedule-a-pickup$/);
+  await page.locator('[data-contract="OperationSummary"] a[href$="/operation/reschedulePickup"]').first().click();
+  const operation = page.locator('[id="tag/Pickups/operation/reschedulePickup"]');
+  await expect(operation.getByRole('heading', {level: 2})).toBeInViewport();
+});
+
+test('a search result that opens /api/ lands on the best matching operation', async ({page}) => {
+  // The link a result for the API reference carries: the page plus the searched words.
+  await page.goto('/api/?_highlight=reschedule');
+  await expect(page).toHaveURL(/#tag\/Pickups\/operation\/reschedulePickup$/);
   const operation = page.locator('[id="tag/Pickups/operation/reschedulePickup"]');
   await expect(operation.getByRole('heading', {level: 2})).toBeInViewport();
 });
@@ -51,6 +60,7 @@ for (const guide of guides) {
     const hit = page.getByRole('option').filter({hasText: guide.title}).first();
     await expect(hit).toBeVisible();
     await hit.click();
-    await expect(page).toHaveURL(new RegExp(`${guide.path}(#.*)?$`));
+    // The plugin adds the searched words (?_highlight=…) to mark them on the page.
+    await expect(page).toHaveURL(new RegExp(`${guide.path}(\\?[^#]*)?(#.*)?$`));
   });
 }
