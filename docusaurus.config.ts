@@ -1,4 +1,3 @@
-import {themes as prismThemes} from 'prism-react-renderer';
 import type {Config} from '@docusaurus/types';
 import type * as Preset from '@docusaurus/preset-classic';
 import type {PluginOptions as SearchOptions} from '@easyops-cn/docusaurus-search-local';
@@ -10,6 +9,7 @@ import {announcement} from './src/settings/announcement';
 import redocPlugin from './src/plugins/redoc';
 import {redocTheme} from './src/plugins/redoc/theme';
 import remarkContract from './src/remark/contract';
+import {darkCodeTheme, lightCodeTheme} from './src/prism/themes';
 import {openApiJsonPath} from './scripts/openapi/outputs';
 
 // Runs in Node.js at build time: no browser APIs here.
@@ -77,8 +77,8 @@ const themeConfig = {
     copyright: `Copyright © ${provider.copyright.year} ${provider.copyright.holder}.`,
   },
   prism: {
-    theme: prismThemes.github,
-    darkTheme: prismThemes.dracula,
+    theme: lightCodeTheme,
+    darkTheme: darkCodeTheme,
     // No additionalLanguages: with extra grammars beside redocusaurus (which provides prismjs as the
     // global `Prism`), every code block failed to hydrate (React #418, measured on this site).
     // JSON, JavaScript and Python are built in; curl samples show as plain text.

@@ -111,6 +111,14 @@ function fieldRows(contract: Contract, schema: Schema, prefix: string, depth: nu
   });
 }
 
+/**
+ * A wide table scrolls sideways on a narrow screen. Its scrolling box is a labelled region that
+ * takes keyboard focus, so keyboard users can scroll it too (WCAG 2.1.1).
+ */
+function scrollableTable(label: string, tableNode: Node): Node {
+  return jsx('div', {className: 'contract-table', role: 'region', tabIndex: '0', 'aria-label': label}, [tableNode]);
+}
+
 /** `<SchemaFields schema="PickupRequest" depth="2" />`: every field with type, required flag and limits. */
 const SchemaFields: Renderer = (contract, props) => {
   const name = required(props, 'schema', 'SchemaFields');
@@ -120,7 +128,7 @@ const SchemaFields: Renderer = (contract, props) => {
     throw new Error(`<SchemaFields schema="${name}"> has no fields to show`);
   }
   return [
-    table(
+    scrollableTable(`Fields of ${name}`, table(
       ['Field', 'Type', 'Required', 'Limits', 'Description'],
       rows.map((row) => [
         [inlineCode(row.name)],
@@ -129,7 +137,7 @@ const SchemaFields: Renderer = (contract, props) => {
         limits(contract, row.schema),
         inlineMarkdown(flatten(contract, row.schema).description),
       ]),
-    ),
+    )),
   ];
 };
 
@@ -209,7 +217,12 @@ const messageCell = (messages: string[]): Node[] =>
 const ErrorResponses: Renderer = (contract, props) => {
   const {operation} = operationOf(contract, props, 'ErrorResponses');
   const rows = errorRows(contract, operation);
-  return [table(['Status', 'When', 'Messages'], rows.map((row) => [[strong(text(row.status))], inlineMarkdown(row.description), messageCell(row.messages)]))];
+  return [
+    scrollableTable(
+      `Error answers of ${operation.operationId}`,
+      table(['Status', 'When', 'Messages'], rows.map((row) => [[strong(text(row.status))], inlineMarkdown(row.description), messageCell(row.messages)])),
+    ),
+  ];
 };
 
 /** `<ErrorCatalogue />`: every error answer of every call, grouped by status and message. */
@@ -225,7 +238,7 @@ const ErrorCatalogue: Renderer = (contract) => {
   }
   const sorted = [...groups.values()].sort((a, b) => a.status.localeCompare(b.status) || b.calls.length - a.calls.length);
   return [
-    table(
+    scrollableTable('Every error answer of every call', table(
       ['Status', 'Meaning', 'Messages', 'Calls'],
       sorted.map((group) => [
         [strong(text(group.status))],
@@ -238,7 +251,7 @@ const ErrorCatalogue: Renderer = (contract) => {
               link(referenceUrl(call.operation), inlineCode(`${call.method.toUpperCase()} ${call.path}`)),
             ]),
       ]),
-    ),
+    )),
   ];
 };
 
