@@ -1,0 +1,38 @@
+import AxeBuilder from '@axe-core/playwright';
+
+import {guides, siteRoutes} from '../site';
+import {test, expect, waitForHydration} from './fixtures';
+
+/**
+ * axe-core (WCAG 2.0 and 2.1, levels A and AA) finds nothing on any route of the specification or any
+ * guide, in either colour mode, at desktop and phone widths. /api/ is checked after hydration, once
+ * src/theme/ApiDoc has repaired Redoc's markup.
+ */
+const wcagTags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+// `/docs` only redirects to the main doc, which is in the list itself.
+const pages = siteRoutes.filter((route) => !route.landsOn).map((route) => route.path);
+const paths = [...new Set([...pages, ...guides.map((guide) => guide.path), '/no/such/page'])];
+
+for (const path of paths) {
+  for (const colourMode of ['light', 'dark'] as const) {
+    for (const width of [1280, 390]) {
+      test(`${path} has no axe violations in ${colourMode} mode at ${width}px`, async ({page, expectConsoleErrors}) => {
+        if (path === '/no/such/page') {
+          expectConsoleErrors(/status of 404/);
+        }
+        if (path === '/api/') {
+          test.slow();
+        }
+        await page.setViewportSize({width, height: 900});
+        await page.goto(`${path}?docusaurus-theme=${colourMode}`);
+        await waitForHydration(page);
+        await expect(page.locator('html')).toHaveAttribute('data-theme', colourMode);
+        const results = await new AxeBuilder({page}).withTags(wcagTags).analyze();
+        const problems = results.violations.flatMap((violation) =>
+          violation.nodes.map((node) => `${violation.id}: ${node.target.join(' ')}: ${node.failureSummary ?? ''}`),
+        );
+        expect(problems).toEqual([]);
+      });
+    }
+  }
+}
