@@ -1,5 +1,7 @@
 import {defineConfig, devices} from '@playwright/test';
 
+import {chromiumArgs, debianChromiumPath} from './scripts/chromium';
+
 /**
  * Browser tests run against the production build served by a plain static host
  * (scripts/serve-static.ts), never against the dev server. `npm test` builds first.
@@ -9,7 +11,7 @@ import {defineConfig, devices} from '@playwright/test';
  */
 const port = Number(process.env.PORTAL_PORT ?? 4173);
 const baseURL = process.env.PORTAL_URL ?? `http://127.0.0.1:${port}`;
-const executablePath = process.env.CHROMIUM_PATH ?? (hasPlaywrightChromium() ? undefined : '/usr/bin/chromium');
+const executablePath = process.env.CHROMIUM_PATH ?? (hasPlaywrightChromium() ? undefined : debianChromiumPath);
 
 function hasPlaywrightChromium(): boolean {
   try {
@@ -46,19 +48,7 @@ export default defineConfig({
       testDir: './tests/e2e',
       use: {
         ...devices['Desktop Chrome'],
-        launchOptions: {
-          executablePath,
-          // Without these, Chromium keeps calling Google services, which a closed network refuses.
-          args: [
-            '--no-sandbox',
-            '--disable-gpu',
-            '--disable-quic',
-            '--no-first-run',
-            '--disable-background-networking',
-            '--disable-component-update',
-            '--disable-sync',
-          ],
-        },
+        launchOptions: {executablePath, args: chromiumArgs},
       },
     },
   ],

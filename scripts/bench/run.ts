@@ -22,22 +22,15 @@ import type {Server} from 'node:http';
 import path from 'node:path';
 import {chromium, type Browser} from '@playwright/test';
 
+import {chromiumArgs, debianChromiumPath} from '../chromium';
 import {startStaticServer} from '../serve-static';
 
 const projectRoot = path.resolve(__dirname, '../..');
 const args = process.argv.slice(2);
 const runs = Number(args[args.indexOf('--runs') + 1]) || 3;
-const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const chromiumFlags = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+const chromiumPath = process.env.CHROMIUM_PATH ?? debianChromiumPath;
+// Lighthouse starts its own Chromium, which must run headless like Playwright's.
+const chromiumFlags = ['--headless=new', ...chromiumArgs];
 
 type Site = {name: string; buildDir: string; pages: Record<string, string>; port: number};
 type PageFigures = {
@@ -185,7 +178,7 @@ async function main(): Promise<void> {
     ...(peerBuild ? [{name: 'peer', buildDir: peerBuild, port: 4702, pages: {home: '/', guide: '/docs/intro', api: '/api/'}}] : []),
   ];
   const servers: Server[] = await Promise.all(sites.map((site) => startStaticServer(site.buildDir, site.port, true)));
-  const browser = await chromium.launch({executablePath: chromiumPath, args: chromiumFlags.slice(1)});
+  const browser = await chromium.launch({executablePath: chromiumPath, args: chromiumArgs});
   try {
     const results: Record<string, Record<string, PageFigures>> = {};
     for (const site of sites) {
