@@ -41,7 +41,7 @@ export default defineConfig({
     {
       // Builds broken copies of the site; each case takes one production build.
       name: 'build',
-      testDir: './tests/build',
+      testDir: './tests/build-checks',
     },
     {
       name: 'chromium',
