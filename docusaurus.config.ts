@@ -1,12 +1,14 @@
 import type {Config} from '@docusaurus/types';
 import type * as Preset from '@docusaurus/preset-classic';
 import type {PluginOptions as SearchOptions} from '@easyops-cn/docusaurus-search-local';
-import type * as Redocusaurus from 'redocusaurus';
+import type {PluginOptions as RedocSpecOptions} from 'docusaurus-plugin-redoc';
+import type {ThemeOptions as RedocThemeOptions} from 'docusaurus-theme-redoc';
 
 import {provider, portalTitle} from './src/settings/provider';
 import {announcement} from './src/settings/announcement';
 // Imported, not named by path, so that editing the plugin evicts the bundler's persistent cache.
 import redocPlugin from './src/plugins/redoc';
+import redocSpecPlugin from './src/plugins/redoc/specPlugin';
 import {redocTheme} from './src/plugins/redoc/theme';
 import remarkContract from './src/remark/contract';
 import {darkCodeTheme, lightCodeTheme} from './src/prism/themes';
@@ -27,19 +29,21 @@ const classicPreset = {
   },
 } satisfies Preset.Options;
 
-const redocusaurusPreset = {
-  specs: [
-    {
-      id: 'carrier-api',
-      // The bundled copy of `openapi/`, written by `npm run openapi:bundle` before every start and build.
-      spec: openApiJsonPath,
-      // Redoc's download button: the copy this site serves, so it works offline and matches the page.
-      url: '/openapi.json',
-      route: '/api/',
-    },
-  ],
-  theme: redocTheme,
-} satisfies Redocusaurus.PresetOptions;
+// redocusaurus, set up as its preset would (one theme, one spec plugin), with the spec plugin wrapped
+// so the contract is not copied into every page's JavaScript (src/plugins/redoc/specPlugin.ts).
+const redocThemeId = 'theme-redoc';
+
+const redocThemeOptions = {id: redocThemeId, ...redocTheme} satisfies RedocThemeOptions;
+
+const redocSpecOptions = {
+  id: 'carrier-api',
+  themeId: redocThemeId,
+  // The bundled copy of `openapi/`, written by `npm run openapi:bundle` before every start and build.
+  spec: openApiJsonPath,
+  // Redoc's download button: the copy this site serves, so it works offline and matches the page.
+  url: '/openapi.json',
+  route: '/api/',
+} satisfies RedocSpecOptions;
 
 const searchTheme = {
   hashed: true,
@@ -115,12 +119,12 @@ const config: Config = {
 
   clientModules: ['./src/clientModules/renderAfterFailedChunkLoad.ts'],
 
-  presets: [
-    ['classic', classicPreset],
-    ['redocusaurus', redocusaurusPreset],
+  presets: [['classic', classicPreset]],
+  themes: [
+    ['docusaurus-theme-redoc', redocThemeOptions],
+    ['@easyops-cn/docusaurus-search-local', searchTheme],
   ],
-  themes: [['@easyops-cn/docusaurus-search-local', searchTheme]],
-  plugins: [redocPlugin],
+  plugins: [redocPlugin, [redocSpecPlugin, redocSpecOptions]],
   themeConfig,
 };
 

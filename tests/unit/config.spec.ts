@@ -2,6 +2,7 @@ import {test, expect} from '@playwright/test';
 import type * as Preset from '@docusaurus/preset-classic';
 
 import config from '../../docusaurus.config';
+import redocSpecPlugin from '../../src/plugins/redoc/specPlugin';
 import {provider, portalTitle} from '../../src/settings/provider';
 
 const themeConfig = config.themeConfig as Preset.ThemeConfig;
@@ -38,8 +39,8 @@ test('footer is dark with only the 2025 copyright line', () => {
 });
 
 test('the API reference renders the bundled copy of openapi/ and offers the local copy for download', () => {
-  const redocusaurus = config.presets?.find((preset) => Array.isArray(preset) && preset[0] === 'redocusaurus');
-  const [spec] = (redocusaurus as [string, {specs: {spec: string; url: string; route: string}[]}])[1].specs;
+  const specPlugin = config.plugins?.find((plugin) => Array.isArray(plugin) && plugin[0] === redocSpecPlugin);
+  const [, spec] = specPlugin as [unknown, {spec: string; url: string; route: string}];
   expect(spec).toMatchObject({spec: 'static/openapi.json', url: '/openapi.json', route: '/api/'});
   expect(config.customFields?.remoteOpenApiUrl).toBe(provider.remoteOpenApiUrl);
 });

@@ -1,4 +1,4 @@
-import type * as Redocusaurus from 'redocusaurus';
+import type {ThemeOptions} from 'docusaurus-theme-redoc';
 
 /**
  * Redoc's theme for /api/. redocusaurus renders one stylesheet per colour mode from the same theme, so
@@ -34,4 +34,4 @@ export const redocTheme = {
       },
     },
   },
-} satisfies Redocusaurus.PresetOptions['theme'];
+} satisfies ThemeOptions;

@@ -1,0 +1,29 @@
+import type {LoadContext, Plugin, PluginModule} from '@docusaurus/types';
+import redocSpecPlugin, {validateOptions} from 'docusaurus-plugin-redoc';
+
+type Options = Parameters<typeof redocSpecPlugin>[1];
+
+/**
+ * redocusaurus's spec plugin (docusaurus-plugin-redoc), minus one copy of the contract.
+ *
+ * The stock plugin hands the whole bundled spec to `setGlobalData` as well as to the /api/ route.
+ * Global data is compiled into main.js, so every page of the site (home, every guide) downloaded and
+ * parsed the contract: 170 KB of JavaScript, a quarter of main.js, measured. Only redocusaurus's
+ * MDX components (`<ApiSchema>`, `<ApiDocMdx>`, through `useSpecData`) read it there; this site
+ * renders its guide tables at build time instead (src/remark/contract), and /api/ gets the spec from
+ * its own route chunk. Everything else the plugin publishes stays.
+ */
+// `options` is typed unknown as Docusaurus types plugin modules; validateOptions below has checked it.
+export default function redocSpecPluginWithoutGlobalSpec(context: LoadContext, options: unknown): Plugin<unknown> {
+  const plugin = redocSpecPlugin(context, options as Options) as Plugin<unknown>;
+  return {
+    ...plugin,
+    async contentLoaded(args) {
+      const setGlobalData = (data: unknown) => args.actions.setGlobalData({...(data as object), spec: undefined});
+      await plugin.contentLoaded?.({...args, actions: {...args.actions, setGlobalData}});
+    },
+  };
+}
+
+// Docusaurus types this hook generically; the stock plugin's is typed for its own schema.
+redocSpecPluginWithoutGlobalSpec.validateOptions = validateOptions as NonNullable<PluginModule['validateOptions']>;
