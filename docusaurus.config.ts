@@ -9,6 +9,7 @@ import {announcement} from './src/settings/announcement';
 // Imported, not named by path, so that editing the plugin evicts the bundler's persistent cache.
 import redocPlugin from './src/plugins/redoc';
 import redocSpecPlugin from './src/plugins/redoc/specPlugin';
+import prismTokenCssPlugin from './src/plugins/prismTokenCss';
 import {redocTheme} from './src/plugins/redoc/theme';
 import remarkContract from './src/remark/contract';
 import {darkCodeTheme, lightCodeTheme} from './src/prism/themes';
@@ -124,7 +125,7 @@ const config: Config = {
     ['docusaurus-theme-redoc', redocThemeOptions],
     ['@easyops-cn/docusaurus-search-local', searchTheme],
   ],
-  plugins: [redocPlugin, [redocSpecPlugin, redocSpecOptions]],
+  plugins: [redocPlugin, [redocSpecPlugin, redocSpecOptions], prismTokenCssPlugin],
   themeConfig,
 };
 
