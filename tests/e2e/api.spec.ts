@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 
 import {isOwnOrigin} from '../site';
-import {test, expect, waitForHydration} from './fixtures';
+import {test, expect, markDocument, navigateClientSide, waitForHydration} from './fixtures';
 
 type OpenApiDocument = {
   info: {title: string};
@@ -90,3 +90,52 @@ for (const colourMode of ['light', 'dark'] as const) {
     expect(problems).toEqual([]);
   });
 }
+
+/**
+ * Redoc's styles come with the page (src/plugins/redoc/ServerStyles.tsx): styled-components must not
+ * insert them again while the page hydrates, which restyled the whole page once per inserted rule.
+ */
+async function countInsertedRules(page: import('@playwright/test').Page): Promise<void> {
+  await page.addInitScript(() => {
+    const counter = window as unknown as {insertedRules: number};
+    counter.insertedRules = 0;
+    const insertRule = CSSStyleSheet.prototype.insertRule;
+    CSSStyleSheet.prototype.insertRule = function (...args: Parameters<typeof insertRule>) {
+      counter.insertedRules++;
+      return insertRule.apply(this, args);
+    };
+  });
+}
+const insertedRules = (page: import('@playwright/test').Page) =>
+  page.evaluate(() => (window as unknown as {insertedRules: number}).insertedRules);
+
+/** Width of Redoc's side menu: 300px from redocusaurus's theme, when Redoc's styles apply. */
+const menuWidth = (page: import('@playwright/test').Page) =>
+  page.locator('.redocusaurus .menu-content').evaluate((menu) => getComputedStyle(menu).width);
+
+for (const colourMode of ['light', 'dark'] as const) {
+  test(`/api/ hydrates in ${colourMode} mode on the styles of the server, inserting none`, async ({page}) => {
+    await countInsertedRules(page);
+    await page.goto(`/api/?docusaurus-theme=${colourMode}`);
+    await waitForHydration(page);
+    await expect(page.locator('html')).toHaveAttribute('data-theme', colourMode);
+    // In dark mode Redoc re-renders with its dark theme after hydration; its rules are in the page too.
+    const sidebar = page.locator('.redocusaurus .menu-content');
+    const darkSidebar = 'rgb(24, 25, 26)';
+    await expect(sidebar).toHaveCSS('background-color', colourMode === 'dark' ? darkSidebar : 'rgb(255, 255, 255)');
+    expect(await menuWidth(page)).toBe('300px');
+    expect(await insertedRules(page)).toBe(0);
+  });
+}
+
+test('Redoc keeps its styles when the reader returns to /api/ without a reload', async ({page}) => {
+  await page.goto('/api/');
+  await waitForHydration(page);
+  await markDocument(page);
+  await navigateClientSide(page, '/docs/guides/pickups');
+  await expect(page.getByRole('heading', {level: 1})).toHaveText(/pickup/i);
+  await navigateClientSide(page, '/api/');
+  await expect(page.locator('.redocusaurus .menu-content')).toBeVisible();
+  expect(await menuWidth(page)).toBe('300px');
+  expect(await page.evaluate(() => (window as unknown as {testMarker?: boolean}).testMarker)).toBe(true);
+});

@@ -2,36 +2,52 @@ import path from 'node:path';
 import type {Plugin} from '@docusaurus/types';
 
 /**
- * Makes redocusaurus's /api/ page work offline, hydrate cleanly and read well in both colour modes.
+ * Makes redocusaurus's /api/ page work offline, hydrate cleanly and quickly, and read well in both
+ * colour modes.
  *
  * 1. Redoc's sidebar footer loads its logo from cdn.redoc.ly once mounted; the site must load nothing
  *    from third-party hosts. A loader swaps that URL for an inline image, and CSS hides it. The same
  *    loader turns the colours redoc hard-codes into CSS custom properties, so each colour mode can
  *    set readable ones (src/css/redoc.css).
- * 2. redocusaurus renders Redoc's styles into <style> tags on the server but an empty <div> in the
- *    browser, so React reports a hydration mismatch (#418) on every load. The client gets a copy of
- *    that <div> that keeps the server's styles instead.
+ * 2. Redoc's styles: rendered at build time in a form styled-components recognises in the browser
+ *    (./ServerStyles), and kept through hydration and client-side navigation (./KeepServerStyles),
+ *    where redocusaurus's empty browser twin made React report a hydration mismatch (#418).
+ * 3. Redoc's store is built once per colour mode, not again right after hydration (./useSpec).
+ * 4. The browser bundle leaves out the part of @redocly/openapi-core that Redoc only needs to load a
+ *    description by URL (./openapiCoreUnused).
  */
 export default function redocPlugin(): Plugin {
   return {
     name: 'redoc',
     configureWebpack(_config, isServer, {currentBundler}) {
-      const rules = [
-        {
-          test: /[\\/]redoc[\\/]bundles[\\/]redoc(\.browser)?\.lib\.js$/,
-          use: [{loader: path.join(__dirname, 'patchRedocBundle.js')}],
-        },
-      ];
-      if (isServer) {
-        return {module: {rules}};
-      }
+      const {NormalModuleReplacementPlugin} = currentBundler.instance;
       return {
-        module: {rules},
+        module: {
+          rules: [
+            {
+              test: /[\\/]redoc[\\/]bundles[\\/]redoc(\.browser)?\.lib\.js$/,
+              use: [{loader: path.join(__dirname, 'patchRedocBundle.js')}],
+            },
+          ],
+        },
         plugins: [
-          new currentBundler.instance.NormalModuleReplacementPlugin(
-            /docusaurus-theme-redoc[\\/]dist-jsx[\\/]theme[\\/]Redoc[\\/]Styles/,
-            path.join(__dirname, 'KeepServerStyles.tsx'),
+          // On the server, docusaurus-theme-redoc has already pointed `./Styles` at its ServerStyles.
+          new NormalModuleReplacementPlugin(
+            /docusaurus-theme-redoc[\\/]dist(-jsx)?[\\/]theme[\\/]Redoc[\\/](Server)?Styles(\.jsx?)?$/,
+            path.join(__dirname, isServer ? 'ServerStyles.tsx' : 'KeepServerStyles.tsx'),
           ),
+          new NormalModuleReplacementPlugin(
+            /docusaurus-theme-redoc[\\/]dist-jsx[\\/]utils[\\/]useSpec(\.js)?$/,
+            path.join(__dirname, 'useSpec.ts'),
+          ),
+          ...(isServer
+            ? []
+            : [
+                new NormalModuleReplacementPlugin(
+                  /^@redocly[\\/]openapi-core[\\/]lib[\\/](bundle|config[\\/]config)$/,
+                  path.join(__dirname, 'openapiCoreUnused.ts'),
+                ),
+              ]),
         ],
       };
     },
