@@ -10,6 +10,7 @@ import {announcement} from './src/settings/announcement';
 import redocPlugin from './src/plugins/redoc';
 import redocSpecPlugin from './src/plugins/redoc/specPlugin';
 import prismTokenCssPlugin from './src/plugins/prismTokenCss';
+import prismOnDemandPlugin from './src/plugins/prismOnDemand';
 import {redocTheme} from './src/plugins/redoc/theme';
 import remarkContract from './src/remark/contract';
 import {darkCodeTheme, lightCodeTheme} from './src/prism/themes';
@@ -125,7 +126,7 @@ const config: Config = {
     ['docusaurus-theme-redoc', redocThemeOptions],
     ['@easyops-cn/docusaurus-search-local', searchTheme],
   ],
-  plugins: [redocPlugin, [redocSpecPlugin, redocSpecOptions], prismTokenCssPlugin],
+  plugins: [redocPlugin, [redocSpecPlugin, redocSpecOptions], prismTokenCssPlugin, prismOnDemandPlugin],
   themeConfig,
 };
 

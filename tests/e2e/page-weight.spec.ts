@@ -36,3 +36,13 @@ test('/api/ downloads the contract once', async ({page}) => {
   const scripts = await scriptsOf(page, '/api/');
   expect(scripts.filter((script) => carriesTheContract(script.body))).toHaveLength(1);
 });
+
+// Prism's utilities, as every build of it names them (prism-react-renderer bundles the same core).
+const carriesPrism = (body: string) => body.includes('DFS:function');
+
+for (const path of ['/', ...guides.map((guide) => guide.path)]) {
+  test(`${path} runs no Prism: its code blocks keep the server's highlighting`, async ({page}) => {
+    const scripts = await scriptsOf(page, path);
+    expect(scripts.filter((script) => carriesPrism(script.body)).map((script) => script.url)).toEqual([]);
+  });
+}

@@ -1,14 +1,14 @@
-import {useLayoutEffect, useRef, useState, type CSSProperties, type ReactNode} from 'react';
+import {lazy, Suspense, useLayoutEffect, useRef, useState, type ReactNode} from 'react';
 import clsx from 'clsx';
 import ExecutionEnvironment from '@docusaurus/ExecutionEnvironment';
 import useIsBrowser from '@docusaurus/useIsBrowser';
-import {usePrismTheme} from '@docusaurus/theme-common';
 import {useCodeBlockContext} from '@docusaurus/theme-common/internal';
-import {Highlight, type LineInputProps, type TokenInputProps} from 'prism-react-renderer';
-import Line from '@theme/CodeBlock/Line';
 import type {Props} from '@theme/CodeBlock/Content';
 
 import styles from './styles.module.css';
+
+// Prism and its grammars, fetched the first time a block highlights in the browser.
+const HighlightedLines = lazy(() => import('./HighlightedLines'));
 
 /**
  * The lines of a code block: the classic theme's component, ejected for one change.
@@ -18,14 +18,15 @@ import styles from './styles.module.css';
  * the page's hydration work and a few hundred milliseconds of blocking time on a throttled phone,
  * measured with Lighthouse. Here the server renders the highlighted lines, and hydration keeps them
  * as they are (a `dangerouslySetInnerHTML` placeholder, which React does not compare). Blocks that
- * mount later, after a client-side navigation, highlight in the browser as before.
+ * mount later, after a client-side navigation, highlight in the browser as before, once Prism has
+ * loaded (./HighlightedLines), showing the plain code until then. A page that hydrates never loads
+ * Prism: evaluating it took 90 ms of a 4x-throttled CPU on the pickups guide (measured).
  *
  * So that kept lines can follow the colour mode without re-rendering, tokens carry classes, not
  * inline colours: src/prism/tokenCss.ts turns the site's Prism themes into CSS for both modes.
  */
 export default function CodeBlockContent({className: classNameProp}: Props): ReactNode {
   const {metadata, wordWrap} = useCodeBlockContext();
-  const prismTheme = usePrismTheme();
   const {code, language, lineNumbersStart, lineClassNames} = metadata;
   // False while hydrating, true for a block mounted after hydration.
   const isBrowser = useIsBrowser();
@@ -33,7 +34,7 @@ export default function CodeBlockContent({className: classNameProp}: Props): Rea
   const linesRef = useRef<HTMLElement>(null);
 
   // With no server HTML to keep (`npm start` renders in the browser only, or React had to re-render
-  // a part of the page), highlight here before the browser paints.
+  // a part of the page), highlight in the browser instead.
   useLayoutEffect(() => {
     if (keepServerLines && !linesRef.current?.hasChildNodes()) {
       setKeepServerLines(false);
@@ -60,32 +61,27 @@ export default function CodeBlockContent({className: classNameProp}: Props): Rea
     );
   }
   return (
-    <Highlight theme={prismTheme} code={code} language={language}>
-      {({tokens: lines, getLineProps, getTokenProps}) => (
-        <pre {...preProps}>
-          <code key="client" {...linesProps}>
-            {lines.map((line, index) => (
-              <Line
-                key={index}
-                line={line}
-                getLineProps={(input: LineInputProps) => withoutColours(getLineProps(input))}
-                getTokenProps={(input: TokenInputProps) => withoutColours(getTokenProps(input))}
-                classNames={lineClassNames[index]}
-                showLineNumbers={lineNumbersStart !== undefined}
-              />
-            ))}
-          </code>
-        </pre>
-      )}
-    </Highlight>
+    <pre {...preProps}>
+      <code key="client" {...linesProps}>
+        <Suspense fallback={<PlainLines code={code} />}>
+          <HighlightedLines
+            code={code}
+            language={language}
+            lineClassNames={lineClassNames}
+            showLineNumbers={lineNumbersStart !== undefined}
+          />
+        </Suspense>
+      </code>
+    </pre>
   );
 }
 
-/**
- * Drops the theme's inline styles, which the token classes carry, keeping the one layout style
- * prism-react-renderer adds: `display: inline-block` on empty lines.
- */
-function withoutColours<T extends {style?: CSSProperties}>(props: T): T {
-  const display = props.style?.display;
-  return {...props, style: display ? {display} : undefined};
+/** The code as it reads, laid out as @theme/CodeBlock/Line lays out its lines, while Prism loads. */
+function PlainLines({code}: {code: string}): ReactNode {
+  return code.split('\n').map((line, index) => (
+    <div key={index} className="token-line">
+      {line}
+      <br />
+    </div>
+  ));
 }
