@@ -34,8 +34,10 @@ export default function Home(): ReactNode {
     <Layout
       title="Home"
       description={`Guides and API reference for integrating with ${provider.name}: pickups, tracking, rate quotes, documents and more.`}>
-      <HomepageHeader />
+      {/* The hero sits inside <main>: outside it, its <header> would be a second banner landmark beside
+          the announcement bar, and the skip link would pass over the page's heading. */}
       <main>
+        <HomepageHeader />
         <AreaCards />
       </main>
     </Layout>

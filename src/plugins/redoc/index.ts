@@ -1,6 +1,10 @@
 import path from 'node:path';
 import type {Plugin} from '@docusaurus/types';
 
+// Imported only so that the loader is in docusaurus.config.ts's import graph: Rspack's persistent cache
+// follows that graph, and kept serving redoc's unpatched bundle after an edit to the loader (seen).
+import './patchRedocBundle.js';
+
 /**
  * Makes redocusaurus's /api/ page work offline, hydrate cleanly and quickly, and read well in both
  * colour modes.

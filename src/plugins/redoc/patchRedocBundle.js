@@ -16,7 +16,19 @@ const hardCodedColours = {
   'color: #e64441': 'color: var(--portal-redoc-token-boolean, #e64441)',
 };
 
-const replacements = {[remoteLogo]: inlineBlank, ...hardCodedColours};
+/**
+ * Redoc's section headings inside an operation (parameters, request body, authorizations, response
+ * schema) are <h5>s under the operation's <h2>: a gap in the outline that screen-reader users navigate
+ * by, and an axe (heading-order) failure. They become <h3>s with a class that keeps their look
+ * (src/css/redoc.css); a security scheme's own heading, shown under them once expanded, becomes an
+ * <h4>.
+ */
+const headingLevels = {
+  'bi=ee.h5`': 'bi=ee.h3.attrs({className:"redoc-section-heading"})`',
+  'createElement("h5",null,e.createElement(Rp,null)': 'createElement("h4",null,e.createElement(Rp,null)',
+};
+
+const replacements = {[remoteLogo]: inlineBlank, ...hardCodedColours, ...headingLevels};
 
 module.exports = function patchRedocBundle(source) {
   let patched = source;
