@@ -139,3 +139,16 @@ test('Redoc keeps its styles when the reader returns to /api/ without a reload',
   expect(await menuWidth(page)).toBe('300px');
   expect(await page.evaluate(() => (window as unknown as {testMarker?: boolean}).testMarker)).toBe(true);
 });
+
+test('code samples on /api/ are highlighted in each of their languages', async ({page}) => {
+  await page.goto('/api/');
+  await waitForHydration(page);
+  // A GET call has no payload, so its first sample tab is curl.
+  const operation = page.locator('[id$="/operation/getProbillDocuments"]');
+  const samples = operation.getByRole('tabpanel').filter({has: page.locator('pre')}).first();
+  await expect(samples.locator('pre .token.function').first()).toHaveText('curl');
+  await operation.getByRole('tab', {name: 'Python', exact: true}).click();
+  await expect(operation.locator('pre .token.keyword').first()).toHaveText('import');
+  await operation.getByRole('tab', {name: 'JavaScript', exact: true}).click();
+  await expect(operation.locator('pre .token.keyword').first()).toBeVisible();
+});

@@ -1,6 +1,8 @@
 import path from 'node:path';
 import type {Plugin} from '@docusaurus/types';
 
+import {unusedByRedocInBrowser} from './browserBundle';
+
 // Imported only so that the loader is in docusaurus.config.ts's import graph: Rspack's persistent cache
 // follows that graph, and kept serving redoc's unpatched bundle after an edit to the loader (seen).
 import './patchRedocBundle.js';
@@ -17,8 +19,7 @@ import './patchRedocBundle.js';
  *    (./ServerStyles), and kept through hydration and client-side navigation (./KeepServerStyles),
  *    where redocusaurus's empty browser twin made React report a hydration mismatch (#418).
  * 3. Redoc's store is built once per colour mode, not again right after hydration (./useSpec).
- * 4. The browser bundle leaves out the part of @redocly/openapi-core that Redoc only needs to load a
- *    description by URL (./openapiCoreUnused).
+ * 4. The browser bundle leaves out what Redoc imports but never runs here (./browserBundle).
  */
 export default function redocPlugin(): Plugin {
   return {
@@ -44,14 +45,7 @@ export default function redocPlugin(): Plugin {
             /docusaurus-theme-redoc[\\/]dist-jsx[\\/]utils[\\/]useSpec(\.js)?$/,
             path.join(__dirname, 'useSpec.ts'),
           ),
-          ...(isServer
-            ? []
-            : [
-                new NormalModuleReplacementPlugin(
-                  /^@redocly[\\/]openapi-core[\\/]lib[\\/](bundle|config[\\/]config)$/,
-                  path.join(__dirname, 'openapiCoreUnused.ts'),
-                ),
-              ]),
+          ...(isServer ? [] : [new NormalModuleReplacementPlugin(...unusedByRedocInBrowser)]),
         ],
       };
     },

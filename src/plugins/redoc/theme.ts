@@ -10,6 +10,9 @@ export const redocTheme = {
   // Same primary as the site (src/css/custom.css), readable on each mode's background.
   primaryColor: '#1d5fa8',
   primaryColorDark: '#8cc4ff',
+  // The browser's own scrollbars for the menu and panels, rather than perfect-scrollbar's imitation:
+  // they follow the platform's settings, scroll by keyboard, and cost no script while /api/ loads.
+  options: {nativeScrollbars: true},
   // The Redoc theme object. redocusaurus marks this key deprecated in favour of a `theme.openapi`
   // section in redocly.yaml; that file configures the contract's lint, so the look stays here.
   theme: {

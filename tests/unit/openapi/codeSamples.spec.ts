@@ -1,6 +1,7 @@
 import {test, expect} from '@playwright/test';
 
 import {requestExample, sampleLanguages, tokenPlaceholder} from '../../../scripts/openapi/codeSamples';
+import {redocLanguageAliases, redocPrismLanguages} from '../../../src/plugins/redoc/browserBundle';
 import {contract, operations} from './contract';
 
 type CodeSample = {lang: string; label: string; source: string};
@@ -46,4 +47,15 @@ test('query samples use the example values of the parameters', () => {
   const tracking = operations().find((entry) => entry.path === '/tracking/live/probill/details')!;
   const [curl] = tracking.operation['x-codeSamples'] as CodeSample[];
   expect(curl.source).toMatch(/\?probillNumber=\d+/);
+});
+
+test("Redoc's browser bundle keeps the Prism grammar of every code sample language", () => {
+  // JavaScript is part of Prism's core; src/plugins/redoc/browserBundle.ts leaves out other grammars.
+  const available = ['javascript', ...redocPrismLanguages];
+  for (const {operation} of operations()) {
+    for (const sample of operation['x-codeSamples'] as CodeSample[]) {
+      const grammar = redocLanguageAliases[sample.lang] ?? sample.lang;
+      expect(available, `${operation.operationId} ${sample.label}`).toContain(grammar);
+    }
+  }
 });
