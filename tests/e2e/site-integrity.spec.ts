@@ -70,3 +70,17 @@ test('every internal link and anchor of every page resolves', async ({request}) 
   expect(checked).toBeGreaterThan(50);
   expect(broken).toEqual([]);
 });
+
+test('every page ships its content in place, not as React boundaries revealed by script', async ({request}) => {
+  // A component that suspends while the build renders makes React send a placeholder (`<!--$?-->`),
+  // then the content in a hidden copy that an inline script moves into place: twice the bytes, and
+  // nothing to read where the content belongs until that script runs.
+  const outOfPlace: string[] = [];
+  for (const pagePath of await sitemapPaths(request)) {
+    const html = await (await request.get(pagePath)).text();
+    if (html.includes('<!--$?-->')) {
+      outOfPlace.push(pagePath);
+    }
+  }
+  expect(outOfPlace).toEqual([]);
+});

@@ -10,16 +10,29 @@ import type {Plugin} from '@docusaurus/types';
  * load, measured. Code blocks load prism-react-renderer themselves, and only when they have to
  * highlight in the browser (src/theme/CodeBlock/Content).
  */
+const codeBlockContentDirectory = path.resolve(__dirname, '../../theme/CodeBlock/Content');
+
 export default function prismOnDemandPlugin(): Plugin {
   return {
     name: 'prism-on-demand',
-    configureWebpack(_config, _isServer, {currentBundler}) {
+    configureWebpack(_config, isServer, {currentBundler}) {
+      const {NormalModuleReplacementPlugin} = currentBundler.instance;
       return {
         plugins: [
-          new currentBundler.instance.NormalModuleReplacementPlugin(
+          new NormalModuleReplacementPlugin(
             /@docusaurus[\\/]theme-classic[\\/]lib[\\/]prism-include-languages\.js$/,
             path.join(__dirname, 'noPrismClientModule.ts'),
           ),
+          // The build renders code blocks with Prism loaded up front (see the module's comment).
+          ...(isServer
+            ? [
+                new NormalModuleReplacementPlugin(/^\.\/loadHighlightedLines$/, (resource: {context?: string; request: string}) => {
+                  if (resource.context === codeBlockContentDirectory) {
+                    resource.request = './loadHighlightedLines.server';
+                  }
+                }),
+              ]
+            : []),
         ],
       };
     },

@@ -1,14 +1,12 @@
-import {lazy, Suspense, useLayoutEffect, useRef, useState, type ReactNode} from 'react';
+import {useLayoutEffect, useRef, useState, type ReactNode} from 'react';
 import clsx from 'clsx';
 import ExecutionEnvironment from '@docusaurus/ExecutionEnvironment';
 import useIsBrowser from '@docusaurus/useIsBrowser';
 import {useCodeBlockContext} from '@docusaurus/theme-common/internal';
 import type {Props} from '@theme/CodeBlock/Content';
 
+import {HighlightedLines} from './loadHighlightedLines';
 import styles from './styles.module.css';
-
-// Prism and its grammars, fetched the first time a block highlights in the browser.
-const HighlightedLines = lazy(() => import('./HighlightedLines'));
 
 /**
  * The lines of a code block: the classic theme's component, ejected for one change.
@@ -19,7 +17,7 @@ const HighlightedLines = lazy(() => import('./HighlightedLines'));
  * measured with Lighthouse. Here the server renders the highlighted lines, and hydration keeps them
  * as they are (a `dangerouslySetInnerHTML` placeholder, which React does not compare). Blocks that
  * mount later, after a client-side navigation, highlight in the browser as before, once Prism has
- * loaded (./HighlightedLines), showing the plain code until then. A page that hydrates never loads
+ * loaded (./loadHighlightedLines), showing the plain code until then. A page that hydrates never loads
  * Prism: evaluating it took 90 ms of a 4x-throttled CPU on the pickups guide (measured).
  *
  * So that kept lines can follow the colour mode without re-rendering, tokens carry classes, not
@@ -63,25 +61,13 @@ export default function CodeBlockContent({className: classNameProp}: Props): Rea
   return (
     <pre {...preProps}>
       <code key="client" {...linesProps}>
-        <Suspense fallback={<PlainLines code={code} />}>
-          <HighlightedLines
-            code={code}
-            language={language}
-            lineClassNames={lineClassNames}
-            showLineNumbers={lineNumbersStart !== undefined}
-          />
-        </Suspense>
+        <HighlightedLines
+          code={code}
+          language={language}
+          lineClassNames={lineClassNames}
+          showLineNumbers={lineNumbersStart !== undefined}
+        />
       </code>
     </pre>
   );
-}
-
-/** The code as it reads, laid out as @theme/CodeBlock/Line lays out its lines, while Prism loads. */
-function PlainLines({code}: {code: string}): ReactNode {
-  return code.split('\n').map((line, index) => (
-    <div key={index} className="token-line">
-      {line}
-      <br />
-    </div>
-  ));
 }
