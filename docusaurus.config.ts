@@ -119,7 +119,7 @@ const config: Config = {
     remoteOpenApiUrl: provider.remoteOpenApiUrl,
   },
 
-  clientModules: ['./src/clientModules/renderAfterFailedChunkLoad.ts'],
+  clientModules: ['./src/clientModules/renderAfterFailedChunkLoad.ts', './src/clientModules/prefetchWhenIdle.ts'],
 
   presets: [['classic', classicPreset]],
   themes: [

@@ -205,3 +205,12 @@ test.describe('at phone width (390px)', () => {
     await expect(page.locator('aside.theme-doc-sidebar-container')).toBeVisible();
   });
 });
+
+test('the code of pages that links in view lead to is still fetched ahead, once the page is idle', async ({page}) => {
+  // src/clientModules/prefetchWhenIdle.ts defers Docusaurus's prefetching; it must not drop it.
+  await page.goto('/docs/guides/pickups');
+  await waitForHydration(page);
+  await expect(page.locator('head link[rel="prefetch"]').first()).toBeAttached();
+  const prefetched = await page.locator('head link[rel="prefetch"]').evaluateAll((links) => links.map((link) => link.getAttribute('href')));
+  expect(prefetched.every((href) => href?.startsWith('/assets/js/'))).toBe(true);
+});
