@@ -42,7 +42,12 @@ function typeLabel(contract: Contract, schema: Schema): string {
   if (resolved.type === 'array' && resolved.items) {
     return `array of ${typeLabel(contract, resolved.items)}`;
   }
-  const type = Array.isArray(resolved.type) ? resolved.type.filter((t) => t !== 'null').join(' or ') + ' or null' : resolved.type ?? 'any';
+  const alternatives = resolved.oneOf ?? resolved.anyOf;
+  if (!resolved.type && alternatives) {
+    return [...new Set(alternatives.map((alternative) => typeLabel(contract, alternative)))].join(' or ');
+  }
+  // A field the specification names without a type has none in the contract: say so, not "any".
+  const type = Array.isArray(resolved.type) ? resolved.type.filter((t) => t !== 'null').join(' or ') + ' or null' : resolved.type ?? 'not stated';
   return resolved.format && resolved.format !== 'password' ? `${type} (${resolved.format})` : type;
 }
 
@@ -50,6 +55,11 @@ const number = (value: number) => value.toLocaleString('en-US', {maximumFraction
 
 /** The limits of a field, in words, with the exact numbers of the contract. */
 function limits(contract: Contract, schema: Schema): Node[] {
+  return limitParts(contract, schema).flatMap((part, index) => [...(index ? [text('; ')] : []), ...part]);
+}
+
+/** Each limit as its own run of nodes, so an array's item limits can be prefixed one by one. */
+function limitParts(contract: Contract, schema: Schema): Node[][] {
   const resolved = flatten(contract, schema);
   const parts: Node[][] = [];
   const {minLength, maxLength, minimum, maximum} = resolved;
@@ -84,10 +94,10 @@ function limits(contract: Contract, schema: Schema): Node[] {
       parts.push([text(`at least ${resolved.minItems} item${resolved.minItems > 1 ? 's' : ''}`)]);
     }
     if (resolved.items) {
-      parts.push(...limits(contract, resolved.items).map((node) => [text('each: '), node]));
+      parts.push(...limitParts(contract, resolved.items).map((part) => [text('each: '), ...part]));
     }
   }
-  return parts.flatMap((part, index) => [...(index ? [text('; ')] : []), ...part]);
+  return parts;
 }
 
 type FieldRow = {name: string; schema: Schema; required: boolean};
@@ -263,7 +273,7 @@ const OperationSummary: Renderer = (contract, props) => {
       strong(text(operation.summary)),
       text(': '),
       link(referenceUrl(operation), inlineCode(`${method.toUpperCase()} ${path}`)),
-      text(contract.requiresToken(operation) ? ', with a bearer token.' : ', without a bearer token.'),
+      text(contract.requiresToken(operation) ? ', with a bearer token.' : ', with no bearer token requirement.'),
     ),
     paragraph(...inlineMarkdown(operation.description.split(/\n\s*\n/)[0])),
   ];

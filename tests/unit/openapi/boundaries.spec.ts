@@ -100,7 +100,8 @@ test.describe('rate quote and ETA (spec section 5)', () => {
     accepted: [['INSIDE_DELIVERY'], ['RESIDENTIAL_DELIVERY'], ['INSIDE_DELIVERY', 'LIFTGATE'], []],
     rejected: [['INSIDE_DELIVERY', 'RESIDENTIAL_DELIVERY'], ['RESIDENTIAL_DELIVERY', 'LIFTGATE', 'INSIDE_DELIVERY']],
   });
-  rule('a special service is listed at most once', quote, 'specialServices', {accepted: [['LIFTGATE']], rejected: [['LIFTGATE', 'LIFTGATE']]});
+  // The specification sets no rule against listing a service twice, so the contract must not invent one.
+  rule('a repeated special service is not refused', quote, 'specialServices', {accepted: [['LIFTGATE', 'LIFTGATE']], rejected: []});
   range(quote, 'items.0.pieces', 0, 9999);
   rule('items.0.pieces is a whole number', quote, 'items.0.pieces', {accepted: [3], rejected: [2.5]});
   range(quote, 'items.0.quantity', 0, 99999.99, 0.01);
@@ -139,7 +140,8 @@ test.describe('BOL plus pickup (spec section 5)', () => {
   range(bol, 'items.0.weight', 1, 99999.99, 0.01);
   range(bol, 'items.0.squareYards', 0, 99999);
   range(bol, 'shipper.shipperId', 1, 99999999);
-  range(bol, 'pickupWindow.timeZoneOffset', -999, 999);
+  // "timeZoneOffset up to 999": a maximum only; neither a lower bound nor a sign convention is stated.
+  rule('pickupWindow.timeZoneOffset is up to 999 minutes', bol, 'pickupWindow.timeZoneOffset', {accepted: [999, 240, -240, 0], rejected: [1000, 2.5, '-240']});
   oneOf(bol, 'payType', ['Prepaid', 'Collect', 'Third Party'], ['Third-Party', 'prepaid']);
   oneOf(bol, 'items.0.type', ['roll', 'pallet', 'Rolls', 'Pallets'], ['ROLL', 'crate']);
   oneOf(bol, 'items.0.classCode', [...classCodes, 'Carpet', 'Carpet Tile'], ['45', 'carpet', 55]);
@@ -187,10 +189,11 @@ test.describe('agents and tracking (spec section 5)', () => {
   const pod = schema('ProofOfDeliveryRequest', 'ProofOfDeliveryRequestExample');
   maxLength(pod, 'signerName', 50, 1);
   rule('POD eventTime is an ISO 8601 date-time in UTC', pod, 'eventTime', {
-    accepted: ['2025-04-22T14:48:07Z', '2025-04-22T14:48:07.120Z'],
-    rejected: ['2025-04-22T14:48:07-04:00', '2025-04-22 14:48', '2025-04-22'],
+    accepted: ['2025-04-22T14:48:07Z', '2025-04-22T14:48:07.120Z', '2025-04-22T14:48:07+00:00'],
+    rejected: ['2025-04-22T14:48:07-04:00', '2025-04-22T14:48:07+01:00', '2025-04-22 14:48', '2025-04-22'],
   });
-  rule('POD podImage is base64', pod, 'podImage', {accepted: ['iVBORw0KGgo='], rejected: ['not base64!', '']});
+  // Whether a data: URL prefix is expected is not stated, so both forms pass; the text must still be base64.
+  rule('POD podImage is base64', pod, 'podImage', {accepted: ['iVBORw0KGgo=', 'data:image/png;base64,iVBORw0KGgo='], rejected: ['not base64!', '']});
   for (const field of ['probillNumber', 'eventTime', 'podImage', 'signerName']) {
     rule(`POD ${field} is required`, pod, field, {accepted: [], rejected: [undefined]});
   }
@@ -216,6 +219,14 @@ test.describe('agents and tracking (spec section 5)', () => {
 
   oneOf(parameter('ProbillDocumentTypeQuery'), '', ['BILL_OF_LADING', 'PROOF_OF_DELIVERY', 'INVOICE', 'WEIGHT_AND_INSPECTION_CERTIFICATE'], ['LABEL', 'POD']);
   oneOf(parameter('BolDocumentTypeQuery'), '', ['ALL', 'BOL', 'LABEL'], ['INVOICE', 'all']);
+});
+
+test.describe('distribution plan (spec section 3)', () => {
+  // "estArrivalDate as YYYYMMDD": the form is stated, the JSON type is not, so both are accepted.
+  rule('incomingFreight.estArrivalDate is YYYYMMDD, as a number or a string', schema('DistributionPlan', 'DistributionPlanRequestExample'), 'incomingFreight.estArrivalDate', {
+    accepted: [20250422, '20250422'],
+    rejected: ['2025-04-22', '2025042', 2025042],
+  });
 });
 
 test.describe('constants and output bounds (spec section 9)', () => {

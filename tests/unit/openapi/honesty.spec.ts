@@ -1,0 +1,313 @@
+import {readdirSync, readFileSync} from 'node:fs';
+import path from 'node:path';
+import {test, expect} from '@playwright/test';
+
+import {Contract} from '../../../src/remark/contract/contract';
+import {renderers} from '../../../src/remark/contract/renderers';
+import type {Node} from '../../../src/remark/contract/mdast';
+import {contract} from './contract';
+
+/**
+ * The contract and the guides say only what the specification says (the rule in openapi/README.md).
+ * These checks catch the gaps that were once filled with plausible guesses: invented `required` flags,
+ * units the specification gives for other fields, "exact" messages it never wrote.
+ */
+
+type SchemaNode = {
+  $ref?: string;
+  description?: string;
+  required?: string[];
+  properties?: Record<string, SchemaNode>;
+  items?: SchemaNode;
+  allOf?: SchemaNode[];
+  oneOf?: SchemaNode[];
+  anyOf?: SchemaNode[];
+};
+const schemas = contract.components.schemas as Record<string, SchemaNode>;
+
+/**
+ * Every `required` list of the contract, with the line of ../shared/spec/portal-spec.md that marks it.
+ * Which fields are required elsewhere "is not shown" (spec line 98), so no other schema may have one.
+ */
+const requiredBySpecification: Record<string, {required: string[]; specLine: string}> = {
+  StatusUpdateRequest: {required: ['probillNumber', 'status', 'eventTime'], specLine: '87: "Status update: request probillNumber, status, eventTime (all required)"'},
+  ProofOfDeliveryRequest: {
+    required: ['probillNumber', 'eventTime', 'podImage', 'signerName'],
+    specLine: '88: "POD by image: probillNumber (…), eventTime (…), podImage (…), signerName (…); all required"',
+  },
+  AppointmentRequest: {
+    required: ['probillNumber', 'appointmentDate', 'earlyTime', 'lateTime', 'appointmentName', 'reason'],
+    specLine: '89: "Create appointment: probillNumber, appointmentDate, …, reason (…), notes (optional, max 300)": only notes is marked optional',
+  },
+  ProbillDocument: {required: ['documentId', 'fileName', 'contentBase64', 'createdAt'], specLine: '91: "ProbillDocument: documentId, fileName (…), contentBase64, createdAt (…); all required"'},
+  GetDocumentsResponse: {required: ['probillNumber', 'documentType', 'documents'], specLine: '92: "Get documents response: probillNumber, documentType, documents (…); all required"'},
+  EtaResponse: {
+    required: ['etaDate', 'transit', 'calculatedAt', 'originServiceCenter', 'destinationServiceCenter'],
+    specLine: '93: "ETA response: etaDate (…), transit {…}, calculatedAt (…), originServiceCenter and destinationServiceCenter; all required"',
+  },
+  Transit: {required: ['transitDays', 'originDay', 'arrivalDay'], specLine: '93: "transit {transitDays (integer), originDay (weekday name), arrivalDay (weekday name)}, …; all required"'},
+  ReschedulePickupRequest: {required: ['pickupNumber'], specLine: '129: "pickupNumber must not be empty"; 210: "pickupNumber should not be empty"'},
+  CancelPickupRequest: {required: ['pickupNumber'], specLine: '210: "pickupNumber should not be empty" (a validation message of the pickup calls)'},
+  TokenRequest: {required: ['id', 'pw'], specLine: '158: "Protected API calls take a bearer token (JWT) obtained with an account id and password."'},
+  ValidationError: {required: ['statusCode', 'message', 'error'], specLine: '210: "Validation bodies hold statusCode, message (an array) and error \'Bad Request\'"'},
+  EtaError: {required: ['message', 'error', 'statusCode'], specLine: '213: "422 on ETA (error body: message, error \'Unprocessable Entity\', statusCode)"'},
+};
+
+/** Every `required` list inside a schema, inline objects and `allOf` parts included, by where it sits. */
+function requiredLists(node: SchemaNode, where: string): [string, string[]][] {
+  const own: [string, string[]][] = node.required?.length ? [[where, node.required]] : [];
+  const nested = [
+    ...Object.entries(node.properties ?? {}).map(([name, property]) => requiredLists(property, `${where}.${name}`)),
+    ...(node.items ? [requiredLists(node.items, `${where}[]`)] : []),
+    ...[...(node.allOf ?? []), ...(node.oneOf ?? []), ...(node.anyOf ?? [])].map((part, index) => requiredLists(part, `${where}/${index}`)),
+  ];
+  return [...own, ...nested.flat()];
+}
+
+test('required lists equal the specification, schema by schema', () => {
+  const found: Record<string, string[]> = {};
+  for (const [name, schema] of Object.entries(schemas)) {
+    for (const [where, required] of requiredLists(schema, name)) {
+      found[where] = required;
+    }
+  }
+  const expected = Object.fromEntries(Object.entries(requiredBySpecification).map(([name, entry]) => [name, entry.required]));
+  expect(found).toEqual(expected);
+});
+
+test('request bodies and parameters mark nothing required beyond those lists', () => {
+  // A request body's own `required: true` only says a body is sent; its fields are checked above.
+  for (const entry of Object.values(contract.paths)) {
+    for (const operation of Object.values(entry) as {requestBody?: {content: Record<string, {schema: SchemaNode}>}}[]) {
+      for (const media of Object.values(operation.requestBody?.content ?? {})) {
+        expect(media.schema.$ref, 'request bodies are named schemas, so the table above covers them').toMatch(/^#\/components\/schemas\//);
+      }
+    }
+  }
+});
+
+/**
+ * The specification gives a unit for three things only: warehouse items ("weight (pounds)",
+ * "dimensions (length, width, height in feet…)", line 74), and rate quote item dimensions ("dimensions
+ * in inches", line 83). A unit word anywhere else states what the carrier did not.
+ */
+const unitWords = /\b(inch(?:es)?|feet|foot|pounds?|lbs?)\b/i;
+const schemasWithStatedUnits: Record<string, RegExp> = {
+  'Item.weight': /pounds/,
+  'Item.dimensions': /feet/,
+  ItemDimensions: /feet/,
+  RateQuoteDimensions: /inches/,
+  'RateQuoteItem.dimensions': /inches/,
+};
+
+function* descriptions(node: unknown, where: string): Generator<[string, string]> {
+  if (!node || typeof node !== 'object') {
+    return;
+  }
+  const record = node as Record<string, unknown>;
+  if (typeof record.description === 'string') {
+    yield [where, record.description];
+  }
+  for (const [key, value] of Object.entries(record)) {
+    if (key === 'description' || key === 'x-codeSamples' || key === 'value') {
+      continue;
+    }
+    const next = key === 'properties' || key === 'allOf' || key === 'items' ? where : `${where}.${key}`;
+    if (key === 'properties') {
+      for (const [name, property] of Object.entries(value as Record<string, unknown>)) {
+        yield* descriptions(property, `${where}.${name}`);
+      }
+    } else {
+      yield* descriptions(value, next);
+    }
+  }
+}
+
+test('unit words appear only where the specification states the unit', () => {
+  const offenders: string[] = [];
+  let checked = 0;
+  for (const [name, schema] of Object.entries(schemas)) {
+    for (const [where, description] of descriptions(schema, name)) {
+      checked++;
+      const unit = description.match(unitWords)?.[0];
+      if (!unit) {
+        continue;
+      }
+      const allowed = Object.entries(schemasWithStatedUnits).find(([prefix]) => where === prefix || where.startsWith(`${prefix}.`));
+      if (!allowed || !allowed[1].test(unit)) {
+        offenders.push(`${where}: "${unit}" in "${description}"`);
+      }
+    }
+  }
+  for (const [pathName, item] of Object.entries(contract.paths)) {
+    for (const [where, description] of descriptions(item, pathName)) {
+      checked++;
+      if (unitWords.test(description)) {
+        offenders.push(`${where}: "${description.match(unitWords)![0]}" in an operation's text`);
+      }
+    }
+  }
+  expect(checked).toBeGreaterThan(300);
+  expect(offenders).toEqual([]);
+});
+
+test('the units the specification states are given', () => {
+  expect(schemas.Item.properties!.weight.description).toMatch(/pounds/);
+  for (const part of ['lenght', 'width', 'height']) {
+    expect(schemas.ItemDimensions.properties![part].description).toMatch(/feet/);
+    expect(schemas.RateQuoteDimensions.properties![part === 'lenght' ? 'length' : part].description).toMatch(/inches/);
+  }
+});
+
+/** The messages of the specification's error catalogue (section 8), character by character. */
+const catalogueMessages = [
+  'Error in processing the request',
+  'pickupNumber should not be empty',
+  'time must be in format (HH:MM, 00:00-23:59)',
+  'New pickup date cannot be earlier than the current scheduled date',
+  'Pickup cannot be rescheduled as it is already assigned, cancelled, or completed',
+  'Pickup cannot be cancelled as it is already assigned, cancelled, or completed',
+  'Limited pickup area. Call Origin Service Center for definite pickup date',
+  'Unable to calculate transit for specified zip codes. Please call {phone} for more information',
+];
+
+test('every message of an error answer in the contract is one of the catalogue', () => {
+  const messages: string[] = [];
+  for (const item of Object.values(contract.paths)) {
+    for (const operation of Object.values(item) as {responses: Record<string, unknown>}[]) {
+      for (const [status, reference] of Object.entries(operation.responses)) {
+        if (!/^[45]/.test(status)) {
+          continue;
+        }
+        const response = resolveRef(reference) as {content?: Record<string, {examples?: Record<string, unknown>}>};
+        for (const media of Object.values(response.content ?? {})) {
+          for (const example of Object.values(media.examples ?? {})) {
+            const message = (resolveRef(example) as {value: {message: string | string[]}}).value.message;
+            messages.push(...(Array.isArray(message) ? message : [message]));
+          }
+        }
+      }
+    }
+  }
+  expect(messages.length).toBeGreaterThan(10);
+  expect([...new Set(messages)].filter((message) => !catalogueMessages.includes(message))).toEqual([]);
+});
+
+function resolveRef(value: unknown): unknown {
+  const reference = (value as {$ref?: string}).$ref;
+  if (!reference) {
+    return value;
+  }
+  const [, , kind, name] = reference.split('/');
+  return resolveRef(contract.components[kind][name]);
+}
+
+const docsRoot = path.resolve(__dirname, '../../../docs');
+function mdxFiles(folder: string): string[] {
+  return readdirSync(folder, {withFileTypes: true}).flatMap((entry) =>
+    entry.isDirectory() ? mdxFiles(path.join(folder, entry.name)) : entry.name.endsWith('.mdx') ? [path.join(folder, entry.name)] : [],
+  );
+}
+
+/** Every value of every enumeration: statuses and reasons are quoted "exactly" too, and rightly. */
+const enumValues = new Set(Object.values(schemas).flatMap((schema) => ((schema as {enum?: unknown[]}).enum ?? []).map(String)));
+
+/** A quoted phrase that reads as a message: three words or more, in `code` or "quotes". */
+function quotedMessages(paragraph: string): string[] {
+  const quoted = [...paragraph.matchAll(/`([^`\n]+)`|"([^"\n]+)"/g)].map((match) => (match[1] ?? match[2]).trim());
+  return quoted.filter((phrase) => phrase.split(/\s+/).length >= 3 && /^[A-Za-z][\w ,.'(){}:/-]*$/.test(phrase) && !enumValues.has(phrase));
+}
+
+/**
+ * The messages a stretch of MDX shows: quoted in its prose, in the `"message"` of its JSON code
+ * blocks, and in the Messages column of the error tables its components render from the contract.
+ */
+function shownMessages(mdx: string, docsContract: Contract): string[] {
+  const fences = [...mdx.matchAll(/^```[^\n]*\n([\s\S]*?)^```/gm)].map((match) => match[1]);
+  const prose = mdx.replace(/^```[^\n]*\n[\s\S]*?^```/gm, '');
+  const fromCode = fences.flatMap((block) =>
+    [...block.matchAll(/"message"\s*:\s*(\[[^\]]*\]|"[^"]*")/g)].flatMap((match) => [JSON.parse(match[1])].flat() as string[]),
+  );
+  const fromComponents = [...prose.matchAll(/<(ErrorResponses|ErrorCatalogue)\b([^>]*)\/>/g)].flatMap((match) => {
+    const operation = match[2].match(/operation="([^"]+)"/)?.[1];
+    const [tableNode] = tablesIn(renderers[match[1]](docsContract, {operation}));
+    const [header, ...rows] = tableNode.children!;
+    const column = header.children!.findIndex((cell) => cellText(cell.children!) === 'Messages');
+    return rows.flatMap((row) => (row.children![column].children ?? []).filter((node) => node.type === 'inlineCode').map((node) => node.value!));
+  });
+  return [...quotedMessages(prose), ...fromCode, ...fromComponents];
+}
+
+test('no guide calls a message exact unless the catalogue has it', () => {
+  const docsContract = Contract.load(path.resolve(__dirname, '../../..'));
+  const offenders: string[] = [];
+  let sectionsWithExact = 0;
+  for (const file of mdxFiles(docsRoot)) {
+    // A section runs from one heading to the next: "exactly" in its prose speaks of what it shows.
+    for (const section of readFileSync(file, 'utf8').split(/^(?=#{1,6} )/m)) {
+      const prose = section.replace(/^```[^\n]*\n[\s\S]*?^```/gm, '');
+      if (!/\bexact(ly)?\b/i.test(prose)) {
+        continue;
+      }
+      sectionsWithExact++;
+      for (const message of shownMessages(section, docsContract)) {
+        if (!catalogueMessages.includes(message)) {
+          offenders.push(`${path.relative(docsRoot, file)}, section "${section.split('\n')[0]}": "${message}" beside "exact"`);
+        }
+      }
+    }
+  }
+  expect(sectionsWithExact).toBeGreaterThan(0);
+  expect(offenders).toEqual([]);
+});
+
+test('the message check sees an invented message beside "exactly"', () => {
+  // Guards the check above against patterns that match nothing.
+  const docsContract = Contract.load(path.resolve(__dirname, '../../..'));
+  expect(shownMessages('The messages are exactly: `Probill does not exist`.', docsContract)).toEqual(['Probill does not exist']);
+  expect(shownMessages('Spelled exactly as `ARRIVED At DEST.SRV CNTR`.', docsContract)).toEqual([]);
+  expect(shownMessages('```json\n{"message": ["x is wrong"]}\n```\n', docsContract)).toEqual(['x is wrong']);
+  expect(shownMessages('<ErrorResponses operation="cancelPickup" />', docsContract)).toContain(catalogueMessages[5]);
+});
+
+/** The text of a rendered table cell. */
+function cellText(nodes: Node[]): string {
+  return nodes.map((node) => node.value ?? cellText(node.children ?? [])).join('');
+}
+
+function tablesIn(nodes: Node[]): Node[] {
+  return nodes.flatMap((node) => (node.type === 'table' ? [node] : tablesIn(node.children ?? [])));
+}
+
+test('the Limits cell of every schema table reads as whole phrases', () => {
+  const docsContract = Contract.load(path.resolve(__dirname, '../../..'));
+  const problems: string[] = [];
+  let cells = 0;
+  for (const [name, schema] of Object.entries(schemas)) {
+    const isObject = Boolean(schema.properties || schema.allOf);
+    if (!isObject) {
+      continue;
+    }
+    const [tableNode] = tablesIn(renderers.SchemaFields(docsContract, {schema: name}));
+    const [header, ...rows] = tableNode.children!;
+    const limitsColumn = header.children!.findIndex((cell) => cellText(cell.children!) === 'Limits');
+    for (const row of rows) {
+      const field = cellText(row.children![0].children!);
+      const limits = cellText(row.children![limitsColumn].children!);
+      cells++;
+      // Dangling parts: an empty "( )", a separator with nothing after it, a bare "each:" prefix.
+      if (/\(\s*[;,]?\s*\)|\(\s*;|;\s*\)|;\s*;|;\s*$|^\s*;|each:\s*(;|\)|$)/.test(limits)) {
+        problems.push(`${name}.${field}: "${limits}"`);
+      }
+    }
+  }
+  expect(cells).toBeGreaterThan(200);
+  expect(problems).toEqual([]);
+});
+
+test('an array of enumerated values shows its item limit once, whole', () => {
+  const docsContract = Contract.load(path.resolve(__dirname, '../../..'));
+  const [tableNode] = tablesIn(renderers.SchemaFields(docsContract, {schema: 'RateQuoteRequest'}));
+  const row = tableNode.children!.find((candidate) => cellText(candidate.children![0].children!) === 'specialServices')!;
+  expect(cellText(row.children![3].children!)).toBe('each: one of 9 values (SpecialService)');
+});
