@@ -1,0 +1,424 @@
+/**
+ * What each call does to an account's world, and what it answers: only the behaviour the description
+ * cannot say (state, the rules of spec sections 4 and 8, the magic values). Routing, tokens and
+ * request validation happen before a handler runs (engine.ts), so a handler meets only valid input.
+ *
+ * Every success answer starts from the operation's own response example in the contract and is
+ * filled with the request's data and the world's state.
+ */
+import type {Contract, OperationEntry} from './contract';
+import {magic, sandboxPassword} from './magicValues';
+import {newPickupNumber, newProbillNumber, type Json, type World} from './world';
+
+export type Outcome = {status: number; body?: unknown};
+export type HandlerContext = {
+  contract: Contract;
+  entry: OperationEntry;
+  /** The account's world; absent on the calls that carry no token. */
+  world?: World;
+  body: Json;
+  query: Json;
+  now: Date;
+  tokenLifetimeSeconds: number;
+  issueToken: (accountId: string) => Promise<string>;
+};
+type Handler = (context: HandlerContext) => Outcome | Promise<Outcome>;
+
+/** The carrier's generic 400 (spec section 8), for a valid request about a record the world lacks. */
+export const processingError = (): Outcome => ({status: 400, body: {statusCode: 400, message: 'Error in processing the request', error: 'Bad Request'}});
+const unprocessable = (message: string): Outcome => ({status: 422, body: {statusCode: 422, message, error: 'Unprocessable Entity'}});
+/** The 403 and 404 of the documents call: the carrier states their meaning, not their messages. */
+const documentsError = (status: 403 | 404, message: string): Outcome => ({status, body: {statusCode: status, message, error: status === 403 ? 'Forbidden' : 'Not Found'}});
+
+/** The answer of the operation's first success example, with `fill` laid over it. */
+function success(context: HandlerContext, fill: Json = {}, exampleKey?: string): Outcome {
+  const example = context.contract.responseExample<Json>(context.entry, undefined, exampleKey) ?? {};
+  return {status: context.contract.successStatus(context.entry), body: {...example, ...fill}};
+}
+
+/** A refusal as the calls with `result` and `error` give it; the status of a refusal is not stated, so it is the success status. */
+function refused(context: HandlerContext, error: string): Outcome {
+  return {status: context.contract.successStatus(context.entry), body: {result: false, error}};
+}
+
+const pad = (value: number, width: number) => String(value).padStart(width, '0');
+const isoDate = (date: Date) => `${date.getUTCFullYear()}-${pad(date.getUTCMonth() + 1, 2)}-${pad(date.getUTCDate(), 2)}`;
+/** Tracking dates and times are numbers YYYYMMDD and HHMMSS (spec section 3). */
+const numericDate = (date: Date) => Number(isoDate(date).replace(/-/g, ''));
+const numericTime = (date: Date) => date.getUTCHours() * 10000 + date.getUTCMinutes() * 100 + date.getUTCSeconds();
+const weekdays = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
+const addDays = (date: Date, days: number) => new Date(date.getTime() + days * 86_400_000);
+const round2 = (value: number) => Math.round(value * 100) / 100;
+
+function world(context: HandlerContext): World {
+  if (!context.world) {
+    throw new Error(`sandbox: ${context.entry.operation.operationId} needs an account`);
+  }
+  return context.world;
+}
+
+function setStatus(context: HandlerContext, probillNumber: number, status: string): void {
+  const tracking = world(context).probills[String(probillNumber)];
+  if (tracking) {
+    Object.assign(tracking, {status, statusUpdateDate: numericDate(context.now), statusUpdateTime: numericTime(context.now)});
+  }
+  const agent = world(context).agentProbills[String(probillNumber)];
+  if (agent) {
+    agent.status = status;
+  }
+}
+
+/** A tracking record for freight the carrier now holds, shaped like the contract's tracking example. */
+function trackNewProbill(context: HandlerContext, fields: Json): number {
+  const probillNumber = newProbillNumber(world(context));
+  const template = context.contract.example<Json>('ProbillTrackingResponseExample');
+  world(context).probills[String(probillNumber)] = {
+    probillNumber,
+    billDate: numericDate(context.now),
+    status: 'TENDERED AT ORIGIN',
+    statusUpdateDate: numericDate(context.now),
+    statusUpdateTime: numericTime(context.now),
+    originTerminal: template.originTerminal,
+    destinationTerminal: template.destinationTerminal,
+    ...Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined)),
+  };
+  return probillNumber;
+}
+
+function createPickup(context: HandlerContext, request: Json, probill?: number): string {
+  const pickupNumber = newPickupNumber(world(context));
+  const window = (request.pickupWindow ?? {}) as {windowDate?: string};
+  world(context).pickups[pickupNumber] = {
+    pickupNumber,
+    status: request.bol === magic.assignedPickupBol ? 'PICKUP ASSIGNED TO DRIVER' : 'PICKUP PENDING',
+    windowDate: window.windowDate ?? isoDate(context.now),
+    ...(probill ? {probill} : {}),
+  };
+  return pickupNumber;
+}
+
+/** Spec section 4: "A pickup cannot be rescheduled or cancelled once it is assigned, cancelled or completed." */
+const changeablePickupStatus = 'PICKUP PENDING';
+
+const pageOf = <T>(items: T[], size: number, page: number) => items.slice((page - 1) * size, page * size);
+
+const handlers: Record<string, Handler> = {
+  async createUserToken(context) {
+    if (context.body.pw !== sandboxPassword) {
+      return processingError();
+    }
+    return success(context, {
+      access_token: await context.issueToken(String(context.body.id)),
+      token_type: 'Bearer',
+      expires_in: context.tokenLifetimeSeconds,
+    });
+  },
+
+  createWarehouseShipment(context) {
+    const request = context.body as {shipFrom?: {shipFromCode?: string}; bolNumber?: string; poNumber?: string; items?: {pieces?: number; weight?: number}[]};
+    if (request.shipFrom?.shipFromCode === magic.refusedShipFromCode) {
+      return refused(context, `Unknown ship-from code ${magic.refusedShipFromCode}`);
+    }
+    return success(context, {result: true, probillNumber: trackNewProbill(context, warehouseTracking(request))});
+  },
+
+  createWarehouseReceipt(context) {
+    const request = context.body as {shipTo?: {shipToCode?: string}; bolNumber?: string; poNumber?: string; items?: {pieces?: number; weight?: number}[]};
+    if (request.shipTo?.shipToCode === magic.refusedShipToCode) {
+      return refused(context, `Unknown ship-to code ${magic.refusedShipToCode}`);
+    }
+    return success(context, {result: true, probillNumber: trackNewProbill(context, warehouseTracking(request))});
+  },
+
+  getInventory(context) {
+    if (context.query.clientCode === magic.refusedClientCode) {
+      return refused(context, `Client code ${magic.refusedClientCode} not found`);
+    }
+    const answer = success(context);
+    const rows = ((answer.body as Json).inventory ?? []) as Json[];
+    return {...answer, body: {...(answer.body as Json), inventory: rows.map((row) => ({...row, clientCode: context.query.clientCode}))}};
+  },
+
+  submitDistributionPlan(context) {
+    const planId = context.body.planId as string | undefined;
+    if (planId !== undefined && world(context).planIds.includes(planId)) {
+      return refused(context, `Duplicate planId ${planId}`);
+    }
+    if (planId !== undefined) {
+      world(context).planIds.push(planId);
+    }
+    return success(context, {result: true});
+  },
+
+  requestPickup(context) {
+    return success(context, {result: true, pickupNumber: createPickup(context, context.body)});
+  },
+
+  reschedulePickup(context) {
+    const request = context.body as {pickupNumber: string; pickupWindow?: {windowDate?: string}};
+    const pickup = world(context).pickups[request.pickupNumber];
+    if (!pickup) {
+      return processingError();
+    }
+    if (pickup.status !== changeablePickupStatus) {
+      return unprocessable('Pickup cannot be rescheduled as it is already assigned, cancelled, or completed');
+    }
+    const newDate = request.pickupWindow?.windowDate ?? pickup.windowDate;
+    if (newDate < pickup.windowDate) {
+      return unprocessable('New pickup date cannot be earlier than the current scheduled date');
+    }
+    // Spec section 4: "Rescheduling changes the pickup number; the new number must be used afterwards."
+    const pickupNumber = newPickupNumber(world(context));
+    delete world(context).pickups[pickup.pickupNumber];
+    world(context).pickups[pickupNumber] = {...pickup, pickupNumber, windowDate: newDate};
+    return success(context, {result: true, pickupNumber});
+  },
+
+  cancelPickup(context) {
+    const pickup = world(context).pickups[String(context.body.pickupNumber)];
+    if (!pickup) {
+      return processingError();
+    }
+    if (pickup.status !== changeablePickupStatus) {
+      return unprocessable('Pickup cannot be cancelled as it is already assigned, cancelled, or completed');
+    }
+    pickup.status = 'PICKUP CANCELLED';
+    // The contract documents no body for this answer.
+    return {status: context.contract.successStatus(context.entry)};
+  },
+
+  listLiveProbills(context) {
+    const limit = (context.query.limit as number | undefined) ?? 50;
+    const pageNumber = (context.query.pageNumber as number | undefined) ?? 1;
+    const all = Object.values(world(context).probills).sort((a, b) => Number(a.probillNumber) - Number(b.probillNumber));
+    return success(context, {result: true, results: pageOf(all, limit, pageNumber)});
+  },
+
+  getProbillTracking(context) {
+    const probill = world(context).probills[String(context.query.probillNumber)];
+    return probill ? {status: 200, body: probill} : processingError();
+  },
+
+  getBolTracking(context) {
+    const probill = Object.values(world(context).probills).find((candidate) => candidate.bolNumber === context.query.bol);
+    return probill ? {status: 200, body: probill} : processingError();
+  },
+
+  getPickupTracking(context) {
+    const pickup = world(context).pickups[String(context.query.pickupNumber)];
+    if (!pickup) {
+      return processingError();
+    }
+    return {status: 200, body: {pickupNumber: pickup.pickupNumber, ...(pickup.probill ? {probill: pickup.probill} : {}), status: pickup.status}};
+  },
+
+  createBolWithPickup(context) {
+    const request = context.body as Json & {bol?: string; purchaseOrder?: string; totalWeight?: number; items?: {numberOfUnits?: number}[]; shipTo?: Json};
+    const probillNumber = trackNewProbill(context, {
+      bolNumber: request.bol,
+      purchaseOrderNumber: request.purchaseOrder,
+      totalWeight: request.totalWeight,
+      totalPieces: request.items?.reduce((sum, item) => sum + (item.numberOfUnits ?? 0), 0),
+    });
+    return success(context, {result: true, probillNumber, pickupNumber: createPickup(context, request, probillNumber)});
+  },
+
+  getBolDocuments(context) {
+    const probillNumber = Number(context.query.probillNumber);
+    if (probillNumber === magic.probillWithoutBol) {
+      return refused(context, `No BOL found for probill ${probillNumber}`);
+    }
+    const answer = success(context);
+    const wanted = context.query.documentType as string;
+    const documents = ((answer.body as Json).documents as {fileName: string}[]).filter((document) =>
+      wanted === 'ALL' ? true : wanted === 'BOL' ? document.fileName.startsWith('BOL') : document.fileName.startsWith('LABEL'),
+    );
+    return {...answer, body: {result: true, documents: documents.map((document) => ({...document, fileName: document.fileName.replace(/\d+/, String(probillNumber))}))}};
+  },
+
+  getBolDocument(context) {
+    return Number(context.query.probillNumber) === magic.probillWithoutBol ? refused(context, `No BOL found for probill ${context.query.probillNumber}`) : success(context, {result: true});
+  },
+
+  getBolLabels(context) {
+    return Number(context.query.probillNumber) === magic.probillWithoutBol ? refused(context, `No BOL found for probill ${context.query.probillNumber}`) : success(context, {result: true});
+  },
+
+  createRateQuote(context) {
+    const request = context.body as {destinationZipcode?: string; tenderDate?: string; specialServices?: string[]; items?: {classCode?: string; weight?: number; type?: string}[]};
+    if (request.destinationZipcode === magic.refusedDestinationZipcode) {
+      return refused(context, `Destination zip code ${magic.refusedDestinationZipcode} is not in the service area`);
+    }
+    const example = context.contract.responseExample<Json>(context.entry)!;
+    const lines = (request.items ?? []).map((item) => {
+      const rate = round4(20 + Number(item.classCode ?? 50) / 20);
+      return {commodityCode: item.classCode ?? '', description: `${item.type ?? 'Freight'}, class ${item.classCode ?? 'not given'}`, rate, amount: round2(((item.weight ?? 0) / 100) * rate)};
+    });
+    const freight = round2(lines.reduce((sum, line) => sum + line.amount, 0));
+    const accessorials = round2(55 * (request.specialServices?.length ?? 0));
+    const percentage = Number(example.fuelSurchargePercentage);
+    const fuel = round2((freight * percentage) / 100);
+    const tendered = request.tenderDate ? new Date(`${request.tenderDate}T00:00:00Z`) : context.now;
+    return success(context, {
+      result: true,
+      quoteNumber: `Q${world(context).nextQuoteSequence++ % 100000}`,
+      quoteAmount: Math.min(round2(freight + accessorials + fuel), 9999999.99),
+      quoteExpiryDate: isoDate(addDays(tendered, 30)),
+      fuelCharge: fuel,
+      totalAccessorialsCharge: accessorials,
+      totalFrieghtCharge: freight,
+      items: lines,
+    });
+  },
+
+  getPreassignedProbill(context) {
+    const probillNumber = newProbillNumber(world(context));
+    world(context).preassigned.push(probillNumber);
+    return success(context, {result: true, probillNumber});
+  },
+
+  listAgentLiveProbills(context) {
+    const pageSize = (context.query.pageSize as number | undefined) ?? 50;
+    const pageNumber = (context.query.pageNumber as number | undefined) ?? 1;
+    const all = Object.values(world(context).agentProbills)
+      .sort((a, b) => Number(a.probillNumber) - Number(b.probillNumber))
+      .map(({items: _items, ...probill}) => probill);
+    return success(context, {result: true, results: pageOf(all, pageSize, pageNumber)});
+  },
+
+  getAgentProbill: agentProbill,
+  getAgentProbillDr: agentProbill,
+
+  getAgentManifest(context) {
+    const manifestNumber = Number(context.query.manifestNumber);
+    if (!world(context).manifests[String(manifestNumber)]) {
+      return processingError();
+    }
+    const probills = Object.values(world(context).agentProbills)
+      .filter((probill) => probill.manifestNumber === manifestNumber)
+      .map(({items: _items, ...probill}) => probill);
+    return success(context, {result: true, manifestNumber, probills});
+  },
+
+  markManifestArrived(context) {
+    const manifest = world(context).manifests[String(context.body.manifestNumber)];
+    if (context.body.manifestNumber !== undefined && !manifest) {
+      return processingError();
+    }
+    if (manifest) {
+      manifest.arrivedAt = context.body.arrivedAt;
+    }
+    return success(context, {result: true});
+  },
+
+  updateAgentProbillStatus(context) {
+    const probillNumber = Number(context.body.probillNumber);
+    if (!world(context).agentProbills[String(probillNumber)]) {
+      return processingError();
+    }
+    // Spec section 4: agents post PICKED_UP or OUT_FOR_DELIVERY (the enum already refused any other).
+    setStatus(context, probillNumber, context.body.status === 'PICKED_UP' ? 'PICKED UP FROM SHIPPER' : 'OUT FOR DELIVERY');
+    return success(context, {result: true});
+  },
+
+  postProofOfDelivery(context) {
+    const probillNumber = Number(context.body.probillNumber);
+    if (!world(context).agentProbills[String(probillNumber)]) {
+      return processingError();
+    }
+    // Spec section 4: "Posting proof of delivery with an image sets the probill to DELIVERED."
+    setStatus(context, probillNumber, 'DELIVERED');
+    const delivered = new Date(String(context.body.eventTime));
+    const tracking = world(context).probills[String(probillNumber)];
+    if (tracking) {
+      tracking.pod = {date: numericDate(delivered), time: numericTime(delivered), signerName: context.body.signerName};
+    }
+    return success(context, {result: true});
+  },
+
+  createDeliveryAppointment(context) {
+    const probillNumber = Number(context.body.probillNumber);
+    if (!world(context).agentProbills[String(probillNumber)]) {
+      return processingError();
+    }
+    const tracking = world(context).probills[String(probillNumber)];
+    if (tracking) {
+      const clock = (time: unknown) => Number(String(time).replace(':', '')) * 100;
+      tracking.deliveryAppointment = {
+        date: Number(String(context.body.appointmentDate).replace(/-/g, '')),
+        startTime: clock(context.body.earlyTime),
+        endTime: clock(context.body.lateTime),
+      };
+    }
+    return success(context, {result: true});
+  },
+
+  getProbillDocuments(context) {
+    const probillNumber = Number(context.query.probillNumber);
+    const documentType = String(context.query.documentType);
+    if (probillNumber === magic.documentsForbiddenProbill) {
+      return documentsError(403, 'Sandbox: the documents of this probill cannot be accessed');
+    }
+    if (probillNumber === magic.documentsNotFoundProbill) {
+      return documentsError(404, 'Sandbox: this probill does not exist');
+    }
+    const empty = context.contract.responseExample<Json>(context.entry, '200', 'NoInvoiceYet')!;
+    if (probillNumber === magic.documentsEmptyProbill || (probillNumber === empty.probillNumber && documentType === empty.documentType)) {
+      return {status: 200, body: {probillNumber, documentType, documents: []}};
+    }
+    const example = success(context).body as {documents: Json[]};
+    const prefix = {BILL_OF_LADING: 'BOL', PROOF_OF_DELIVERY: 'POD', INVOICE: 'INVOICE', WEIGHT_AND_INSPECTION_CERTIFICATE: 'WIC'}[documentType] ?? documentType;
+    return {
+      status: 200,
+      body: {probillNumber, documentType, documents: example.documents.map((document) => ({...document, fileName: `${prefix}-${probillNumber}.pdf`}))},
+    };
+  },
+
+  getTransitEta(context) {
+    const {originZipcode, destinationZipcode, tenderDate} = context.query as {originZipcode: string; destinationZipcode: string; tenderDate: string};
+    if (originZipcode === magic.etaLimitedPickupAreaOrigin) {
+      return {status: 422, body: context.contract.responseExample(context.entry, '422', 'LimitedPickupArea')};
+    }
+    if (destinationZipcode === magic.etaTransitUnavailableDestination) {
+      const answer = context.contract.responseExample<Json>(context.entry, '422', 'TransitUnavailable')!;
+      return {status: 422, body: {...answer, message: String(answer.message).replace('{phone}', magic.etaPhone)}};
+    }
+    // A stand-in for the carrier's network: one day, plus one for each step between the ZIP codes' regions.
+    const transitDays = 1 + Math.abs(Number(originZipcode[0]) - Number(destinationZipcode[0]));
+    const tendered = new Date(`${tenderDate}T00:00:00Z`);
+    const arrival = addDays(tendered, transitDays);
+    return success(context, {
+      etaDate: isoDate(arrival),
+      transit: {transitDays, originDay: weekdays[tendered.getUTCDay()], arrivalDay: weekdays[arrival.getUTCDay()]},
+      calculatedAt: context.now.toISOString(),
+    });
+  },
+};
+
+function round4(value: number): number {
+  return Math.round(value * 10000) / 10000;
+}
+
+function agentProbill(context: HandlerContext): Outcome {
+  const probill = world(context).agentProbills[String(context.query.probillNumber)];
+  return probill ? {status: 200, body: probill} : processingError();
+}
+
+function warehouseTracking(request: {bolNumber?: string; poNumber?: string; items?: {pieces?: number; weight?: number}[]}): Json {
+  return {
+    bolNumber: request.bolNumber,
+    purchaseOrderNumber: request.poNumber,
+    totalWeight: request.items?.reduce((sum, item) => sum + (item.weight ?? 0), 0),
+    totalPieces: request.items?.reduce((sum, item) => sum + (item.pieces ?? 0), 0),
+  };
+}
+
+export function handlerFor(operationId: string): Handler {
+  const handler = handlers[operationId];
+  if (!handler) {
+    throw new Error(`sandbox: no behaviour for operation "${operationId}"`);
+  }
+  return handler;
+}
+
+export const handledOperations = Object.keys(handlers);

@@ -1,0 +1,122 @@
+/**
+ * The parts of the bundled OpenAPI description the sandbox reads: its routes, each operation's
+ * security, parameters, request body and documented answers, and the named examples it starts its
+ * answers from. The description arrives as data (parsed `openapi.json`), never as a file read, so
+ * this runs unchanged in Node and in a browser.
+ */
+
+export type Reference = {$ref: string};
+export type SchemaObject = {
+  $ref?: string;
+  type?: string | string[];
+  const?: unknown;
+  pattern?: string;
+  properties?: Record<string, SchemaObject>;
+  items?: SchemaObject;
+  allOf?: SchemaObject[];
+  contains?: SchemaObject;
+  [keyword: string]: unknown;
+};
+export type ParameterObject = {name: string; in: string; required?: boolean; schema: SchemaObject; example?: unknown};
+export type ExampleObject = {summary?: string; value: unknown};
+export type ResponseObject = {description: string; content?: Record<string, {schema?: SchemaObject; examples?: Record<string, ExampleObject | Reference>}>};
+export type OperationObject = {
+  operationId: string;
+  security?: object[];
+  parameters?: (ParameterObject | Reference)[];
+  requestBody?: {content?: Record<string, {schema?: SchemaObject; examples?: Record<string, ExampleObject | Reference>}>};
+  responses: Record<string, ResponseObject | Reference>;
+};
+export type ContractDocument = {
+  security?: object[];
+  paths: Record<string, Record<string, OperationObject>>;
+  components: Record<string, Record<string, unknown>>;
+};
+
+export type OperationEntry = {method: string; path: string; operation: OperationObject};
+
+const methods = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options', 'trace'];
+
+export class Contract {
+  private readonly byPath = new Map<string, Map<string, OperationEntry>>();
+  private readonly byId = new Map<string, OperationEntry>();
+
+  constructor(readonly document: ContractDocument) {
+    for (const [path, item] of Object.entries(document.paths)) {
+      const operations = new Map<string, OperationEntry>();
+      for (const method of methods.filter((candidate) => item[candidate])) {
+        const entry = {method, path, operation: item[method]};
+        operations.set(method, entry);
+        this.byId.set(entry.operation.operationId, entry);
+      }
+      this.byPath.set(path, operations);
+    }
+  }
+
+  /** The operations of a path, by lower-case method; undefined for a path the contract lacks. */
+  route(path: string): Map<string, OperationEntry> | undefined {
+    return this.byPath.get(path);
+  }
+
+  operation(operationId: string): OperationEntry {
+    const entry = this.byId.get(operationId);
+    if (!entry) {
+      throw new Error(`sandbox: the contract has no operation "${operationId}"`);
+    }
+    return entry;
+  }
+
+  operations(): OperationEntry[] {
+    return [...this.byId.values()];
+  }
+
+  requiresToken(entry: OperationEntry): boolean {
+    return (entry.operation.security ?? this.document.security ?? []).length > 0;
+  }
+
+  resolve<T>(value: T | Reference): T {
+    if (value && typeof value === 'object' && '$ref' in value) {
+      const [, , kind, name] = (value as Reference).$ref.split('/');
+      const target = this.document.components[kind]?.[name];
+      if (target === undefined) {
+        throw new Error(`sandbox: unresolved reference ${(value as Reference).$ref}`);
+      }
+      return this.resolve(target as T | Reference);
+    }
+    return value as T;
+  }
+
+  /** A named example's value (`PickupRequestExample`), as a fresh copy the caller may change. */
+  example<T = Record<string, unknown>>(name: string): T {
+    const example = this.document.components.examples?.[name] as ExampleObject | undefined;
+    if (!example) {
+      throw new Error(`sandbox: the contract has no example "${name}"`);
+    }
+    return structuredClone(example.value) as T;
+  }
+
+  /** The documented statuses of an operation. */
+  statuses(entry: OperationEntry): string[] {
+    return Object.keys(entry.operation.responses);
+  }
+
+  /** The first example of an answer (`successExample(entry)` for the first 2xx), as a fresh copy. */
+  responseExample<T = Record<string, unknown>>(entry: OperationEntry, status?: string, exampleKey?: string): T | undefined {
+    const code = status ?? this.statuses(entry).find((candidate) => candidate.startsWith('2'))!;
+    const response = this.resolve(entry.operation.responses[code]);
+    const examples = response?.content?.['application/json']?.examples ?? {};
+    const chosen = exampleKey ? examples[exampleKey] : Object.values(examples)[0];
+    return chosen ? (structuredClone(this.resolve(chosen).value) as T) : undefined;
+  }
+
+  /** The status of an operation's success answer. */
+  successStatus(entry: OperationEntry): number {
+    return Number(this.statuses(entry).find((candidate) => candidate.startsWith('2')));
+  }
+
+  /** The request examples of an operation, by name. */
+  requestExamples(entry: OperationEntry): Record<string, unknown> {
+    const examples = entry.operation.requestBody?.content?.['application/json']?.examples ?? {};
+    return Object.fromEntries(Object.entries(examples).map(([name, example]) => [name, structuredClone(this.resolve(example).value)]));
+  }
+}

@@ -1,0 +1,87 @@
+/**
+ * One account's sandbox data, and the seed every new account starts from. The seed is made of the
+ * records the contract's examples name (probill 40512387, pickup PU7731065, manifest 208814…), so
+ * every example request of the contract finds what it refers to.
+ *
+ * A world is plain JSON: it can live in memory, in sessionStorage, or anywhere a store puts it.
+ */
+import type {Contract} from './contract';
+import {magic} from './magicValues';
+
+export type Json = Record<string, unknown>;
+
+export type PickupRecord = {
+  pickupNumber: string;
+  status: string;
+  /** The scheduled date, YYYY-MM-DD, which a reschedule may not move earlier. */
+  windowDate: string;
+  probill?: number;
+};
+
+export type World = {
+  /** Tracking view of each probill (the shape of `ProbillTracking`), by probill number. */
+  probills: Record<string, Json>;
+  /** Agent view of the probills agents handle (the shape of `AgentProbillDetail`), by probill number. */
+  agentProbills: Record<string, Json>;
+  /** Preassigned probill numbers: not trackable until the carrier holds the freight. */
+  preassigned: number[];
+  pickups: Record<string, PickupRecord>;
+  manifests: Record<string, {manifestNumber: number; arrivedAt?: unknown}>;
+  planIds: string[];
+  nextProbillNumber: number;
+  nextPickupSequence: number;
+  nextQuoteSequence: number;
+};
+
+export function seedWorld(contract: Contract): World {
+  const tracking = contract.example<Json>('ProbillTrackingResponseExample');
+  const listed = contract.example<{results: Json[]}>('ProbillTrackingListResponseExample').results;
+  const probills: Record<string, Json> = {[String(tracking.probillNumber)]: tracking};
+  for (const probill of listed) {
+    // The list's delivered copy of 40512387 is the same probill later on; the seed keeps it out for delivery.
+    probills[String(probill.probillNumber)] ??= probill;
+  }
+
+  const detail = contract.example<Json>('AgentProbillDetailResponseExample');
+  const agentProbills: Record<string, Json> = {[String(detail.probillNumber)]: detail};
+  for (const probill of contract.example<{results: Json[]}>('AgentProbillListResponseExample').results) {
+    agentProbills[String(probill.probillNumber)] ??= {...probill, status: probills[String(probill.probillNumber)]?.status ?? probill.status, items: []};
+  }
+
+  const requested = contract.example<{pickupWindow: {windowDate: string}}>('PickupRequestExample');
+  const rescheduled = contract.example<{pickupNumber: string; pickupWindow: {windowDate: string}}>('ReschedulePickupRequestExample');
+  const pending = contract.example<{pickupNumber: string; status: string}>('PickupTrackingPendingResponseExample');
+  const pickedUp = contract.example<{pickupNumber: string; status: string; probill: number}>('PickupTrackingResponseExample');
+  const pickups: PickupRecord[] = [
+    {pickupNumber: pickedUp.pickupNumber, status: pickedUp.status, windowDate: requested.pickupWindow.windowDate, probill: pickedUp.probill},
+    // The reschedule example moves this pickup to a later day, so it starts on the request example's day.
+    {pickupNumber: rescheduled.pickupNumber, status: 'PICKUP PENDING', windowDate: requested.pickupWindow.windowDate},
+    {pickupNumber: pending.pickupNumber, status: pending.status, windowDate: rescheduled.pickupWindow.windowDate},
+    {pickupNumber: magic.assignedPickupNumber, status: 'PICKUP ASSIGNED TO DRIVER', windowDate: requested.pickupWindow.windowDate},
+  ];
+
+  const manifestNumbers = Object.values(agentProbills).map((probill) => Number(probill.manifestNumber));
+  return {
+    probills,
+    agentProbills,
+    preassigned: [],
+    pickups: Object.fromEntries(pickups.map((pickup) => [pickup.pickupNumber, pickup])),
+    manifests: Object.fromEntries(manifestNumbers.map((manifestNumber) => [String(manifestNumber), {manifestNumber}])),
+    planIds: [],
+    nextProbillNumber: 40600001,
+    nextPickupSequence: 7740001,
+    nextQuoteSequence: 48301,
+  };
+}
+
+export function newProbillNumber(world: World): number {
+  return world.nextProbillNumber++;
+}
+
+export function newPickupNumber(world: World): string {
+  let number: string;
+  do {
+    number = `PU${world.nextPickupSequence++}`;
+  } while (world.pickups[number]);
+  return number;
+}
