@@ -1,0 +1,86 @@
+import {expect} from '@playwright/test';
+
+import {createSandbox, memoryStore, type Sandbox, type SandboxRequest, type SandboxResponse} from '../../../src/sandbox/engine';
+import {sandboxPassword} from '../../../src/sandbox/magicValues';
+import type {OperationEntry} from '../../../src/sandbox/contract';
+import {contract as document, errorsOf, validatorFor, validatorForSchema} from '../openapi/contract';
+
+/** A sandbox over the bundled description, with a clock the test moves by hand. */
+export function testSandbox(options: {tokenLifetimeSeconds?: number; start?: string} = {}) {
+  let now = new Date(options.start ?? '2025-04-17T12:00:00Z');
+  const sandbox = createSandbox({contract: document as never, store: memoryStore(), clock: () => now, tokenLifetimeSeconds: options.tokenLifetimeSeconds});
+  return {
+    sandbox,
+    advance(seconds: number) {
+      now = new Date(now.getTime() + seconds * 1000);
+    },
+  };
+}
+
+let accounts = 0;
+/** A token for a new account, so each test starts from the seed. */
+export async function freshToken(sandbox: Sandbox, accountId = `account-${process.pid}-${++accounts}`): Promise<string> {
+  const answer = await sandbox.handle({
+    method: 'POST',
+    path: '/authentication/user/token',
+    headers: {'content-type': 'application/json'},
+    body: JSON.stringify({id: accountId, pw: sandboxPassword}),
+  });
+  expect(answer.status).toBe(200);
+  return (answer.body as {access_token: string}).access_token;
+}
+
+export type Call = {method: string; path: string; query?: Record<string, string | number>; body?: unknown; token?: string};
+
+export function request(call: Call): SandboxRequest {
+  const query = call.query ? `?${new URLSearchParams(Object.entries(call.query).map(([name, value]) => [name, String(value)]))}` : '';
+  return {
+    method: call.method,
+    path: `${call.path}${query}`,
+    headers: {
+      ...(call.token ? {authorization: `Bearer ${call.token}`} : {}),
+      ...(call.body !== undefined ? {'content-type': 'application/json'} : {}),
+    },
+    body: call.body === undefined ? undefined : typeof call.body === 'string' ? call.body : JSON.stringify(call.body),
+  };
+}
+
+/** Sends a call and checks the answer against the contract before handing it back. */
+export async function send(sandbox: Sandbox, call: Call): Promise<SandboxResponse> {
+  const answer = await sandbox.handle(request(call));
+  expectDocumented(sandbox, call.method, call.path, answer);
+  return answer;
+}
+
+/**
+ * The answer's status is one the contract documents for the call (404 and 405 only for a path or a
+ * method it lacks), and its body is valid against that answer's schema, or against the contract's
+ * generic `ErrorResponse` where the contract gives no body.
+ */
+export function expectDocumented(sandbox: Sandbox, method: string, path: string, answer: SandboxResponse): void {
+  const route = sandbox.contract.route(path.split('?')[0]);
+  const entry: OperationEntry | undefined = route?.get(method.toLowerCase());
+  const where = `${method} ${path} answered ${answer.status} ${JSON.stringify(answer.body)?.slice(0, 300)}`;
+  if (!entry) {
+    expect(answer.status, where).toBe(route ? 405 : 404);
+    expectGenericError(answer, where);
+    return;
+  }
+  expect(sandbox.contract.statuses(entry), where).toContain(String(answer.status));
+  const response = sandbox.contract.resolve(entry.operation.responses[String(answer.status)]);
+  const schema = response.content?.['application/json']?.schema;
+  if (schema) {
+    const validate = validatorForSchema(schema);
+    expect(validate(answer.body), `${where}\n${errorsOf(validate)}`).toBe(true);
+  } else if (answer.status >= 400) {
+    expectGenericError(answer, where);
+  } else {
+    expect(answer.body, `${where}: the contract documents no body`).toBeUndefined();
+  }
+}
+
+function expectGenericError(answer: SandboxResponse, where: string): void {
+  const validate = validatorFor('#/components/schemas/ErrorResponse');
+  expect(validate(answer.body), `${where}\n${errorsOf(validate)}`).toBe(true);
+  expect(answer.body).toMatchObject({statusCode: answer.status});
+}
