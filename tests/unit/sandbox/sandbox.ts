@@ -8,9 +8,11 @@ import {contract as document, errorsOf, validatorFor, validatorForSchema} from '
 /** A sandbox over the bundled description, with a clock the test moves by hand. */
 export function testSandbox(options: {tokenLifetimeSeconds?: number; start?: string} = {}) {
   let now = new Date(options.start ?? '2025-04-17T12:00:00Z');
-  const sandbox = createSandbox({contract: document as never, store: memoryStore(), clock: () => now, tokenLifetimeSeconds: options.tokenLifetimeSeconds});
+  const store = memoryStore();
+  const sandbox = createSandbox({contract: document as never, store, clock: () => now, tokenLifetimeSeconds: options.tokenLifetimeSeconds});
   return {
     sandbox,
+    store,
     advance(seconds: number) {
       now = new Date(now.getTime() + seconds * 1000);
     },
