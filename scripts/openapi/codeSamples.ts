@@ -110,13 +110,26 @@ export function exampleRequest(document: OpenApiDocument, path: string, method: 
   };
 }
 
+/** Whether the contract documents a JSON body for the operation's success answer. */
+function successHasBody(document: OpenApiDocument, operation: Operation): boolean {
+  const responses = (operation as {responses?: Record<string, unknown>}).responses ?? {};
+  const status = Object.keys(responses).find((code) => code.startsWith('2'));
+  const response = status ? resolve(document, responses[status] as {content?: Record<string, unknown>} | Reference) : undefined;
+  return Boolean(response?.content?.['application/json']);
+}
+
 export async function codeSamplesFor(document: OpenApiDocument, path: string, method: string, operation: Operation): Promise<CodeSample[]> {
   const snippet = new HTTPSnippet(exampleRequest(document, path, method, operation));
+  const hasBody = successHasBody(document, operation);
   return Promise.all(
     sampleLanguages.map(async ({target, client, lang, label}) => {
-      const [source] = [await snippet.convert(target, client, {indent: '  '})].flat();
+      let [source] = [await snippet.convert(target, client, {indent: '  '})].flat();
       if (typeof source !== 'string') {
         throw new Error(`${operation.operationId}: httpsnippet wrote no ${label} sample`);
+      }
+      if (!hasBody && client === 'fetch') {
+        // httpsnippet always parses JSON, which throws on an answer the contract gives no body.
+        source = source.replace('.then(res => res.json())', '.then(res => res.text())');
       }
       return {lang, label, source};
     }),

@@ -1,0 +1,74 @@
+import {execFile} from 'node:child_process';
+import {promisify} from 'node:util';
+import {test, expect} from '@playwright/test';
+
+import {tokenPlaceholder, type CodeSample} from '../../../scripts/openapi/codeSamples';
+import {provider} from '../../../src/settings/provider';
+import {contract as document, errorsOf, validatorForSchema} from '../openapi/contract';
+import {Contract} from '../../../src/sandbox/contract';
+import {startSandboxServer, tokenFrom, type RunningSandbox} from './server';
+
+/**
+ * Executable samples: every generated `x-codeSamples` entry (curl, JavaScript fetch, Python
+ * requests) runs as an integrator would paste it, against `npm run sandbox`, with the base URL and
+ * a fresh account's token swapped in. What it prints is checked against the contract.
+ */
+const run = promisify(execFile);
+const contract = new Contract(document as never);
+let sandbox: RunningSandbox;
+
+test.beforeAll(async () => {
+  sandbox = await startSandboxServer();
+});
+test.afterAll(async () => {
+  await sandbox?.stop();
+});
+
+/** Runs a sample and returns what it printed. */
+async function execute(sample: CodeSample, source: string): Promise<string> {
+  const options = {timeout: 20_000, maxBuffer: 4 * 1024 * 1024};
+  if (sample.lang === 'shell') {
+    return (await run('bash', ['-c', `${source} --silent --show-error --fail-with-body`], options)).stdout;
+  }
+  if (sample.lang === 'javascript') {
+    // console.log of an object prints util.inspect's form; print JSON instead, as a reader would log it.
+    const harness = `console.log = (value) => process.stdout.write(typeof value === 'string' ? value : JSON.stringify(value));\nconsole.error = (value) => { process.stderr.write(String(value)); process.exitCode = 1; };\n`;
+    return (await run(process.execPath, ['--input-type=module', '-e', harness + source], options)).stdout;
+  }
+  return (await run('python3', ['-c', source], options)).stdout;
+}
+
+for (const entry of contract.operations()) {
+  const samples = (entry.operation as unknown as {'x-codeSamples': CodeSample[]})['x-codeSamples'];
+  for (const sample of samples) {
+    test(`${sample.label} sample of ${entry.method.toUpperCase()} ${entry.path} runs against the sandbox`, async () => {
+      const logged = sandbox.log.length;
+      const token = await tokenFrom(sandbox.baseUrl);
+      const source = sample.source.replaceAll(provider.apiServers.production, sandbox.baseUrl).replaceAll(tokenPlaceholder, token);
+      expect(source, 'the sample names the production server').not.toBe(sample.source);
+      const printed = await execute(sample, source);
+
+      // The server's own log line tells the status, which a sample's printout does not.
+      // The log arrives through a pipe, possibly after the sample has exited. The sample's line is the
+      // last for its path (the token call's sample also follows the test's own token request).
+      const requestLine = () => sandbox.log.slice(logged).filter((candidate) => candidate.includes(` ${entry.method.toUpperCase()} ${entry.path}`)).at(-1) ?? '';
+      const expectedCount = entry.path === '/authentication/user/token' ? 2 : 1;
+      await expect.poll(() => sandbox.log.slice(logged).filter((candidate) => candidate.includes(` ${entry.path}`)).length, {timeout: 5000}).toBeGreaterThanOrEqual(expectedCount);
+      expect(requestLine()).toContain(` ${contract.successStatus(entry)} `);
+
+      const status = contract.successStatus(entry);
+      const response = contract.resolve(entry.operation.responses[String(status)]);
+      const schema = response.content?.['application/json']?.schema;
+      if (!schema) {
+        expect(printed.trim(), 'the contract documents no body').toBe('');
+        return;
+      }
+      const body = JSON.parse(printed);
+      const validate = validatorForSchema(schema);
+      expect(validate(body), `${printed.slice(0, 400)}\n${errorsOf(validate)}`).toBe(true);
+      if (typeof body === 'object' && 'result' in body) {
+        expect(body.result, printed.slice(0, 400)).toBe(true);
+      }
+    });
+  }
+}
