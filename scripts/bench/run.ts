@@ -14,7 +14,10 @@
  * Prints a table and writes the figures as JSON under bench/results/. The machine is shared and noisy:
  * read the portal against the peer of the same run, not against yesterday's numbers.
  *
- * Options: --runs N (Lighthouse runs per page, default 3), --skip-build (reuse build/), --no-peer.
+ * - the sandbox (`npm run sandbox`): throughput and latency under a 10 s autocannon load (sandbox.ts).
+ *
+ * Options: --runs N (Lighthouse runs per page, default 3), --skip-build (reuse build/), --no-peer,
+ * --sandbox-only (just the sandbox's figures).
  */
 import {execFileSync, spawnSync} from 'node:child_process';
 import {existsSync, mkdirSync, rmSync, writeFileSync} from 'node:fs';
@@ -24,6 +27,7 @@ import {chromium, type Browser} from '@playwright/test';
 
 import {chromiumArgs, debianChromiumPath} from '../chromium';
 import {startStaticServer} from '../serve-static';
+import {benchSandbox, type SandboxFigures} from './sandbox';
 
 const projectRoot = path.resolve(__dirname, '../..');
 const args = process.argv.slice(2);
@@ -170,7 +174,18 @@ function printTable(results: Record<string, Record<string, PageFigures>>): void 
   console.table(rows);
 }
 
+async function measureSandbox(): Promise<SandboxFigures> {
+  const figures = await benchSandbox();
+  console.log('Sandbox on loopback (10 connections, 10 s, fixed mix of 4 reads and 2 writes):');
+  console.table([{'requests/s': figures.requestsPerSecond, 'p50 ms': figures.p50Ms, 'p99 ms': figures.p99Ms, 'max ms': figures.maxMs, 'non-2xx': figures.non2xx, errors: figures.errors}]);
+  return figures;
+}
+
 async function main(): Promise<void> {
+  if (args.includes('--sandbox-only')) {
+    await measureSandbox();
+    return;
+  }
   const buildSeconds = args.includes('--skip-build') ? undefined : coldBuild();
   const peerBuild = buildPeer();
   const sites: Site[] = [
@@ -188,10 +203,11 @@ async function main(): Promise<void> {
     if (buildSeconds !== undefined) {
       console.log(`Cold production build: ${buildSeconds.toFixed(1)} s`);
     }
+    const sandbox = await measureSandbox();
     const directory = path.join(projectRoot, 'bench/results');
     mkdirSync(directory, {recursive: true});
     const file = path.join(directory, `${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
-    writeFileSync(file, `${JSON.stringify({date: new Date().toISOString(), lighthouseRuns: runs, coldBuildSeconds: buildSeconds, results}, null, 2)}\n`);
+    writeFileSync(file, `${JSON.stringify({date: new Date().toISOString(), lighthouseRuns: runs, coldBuildSeconds: buildSeconds, results, sandbox}, null, 2)}\n`);
     console.log(`Figures written to ${path.relative(projectRoot, file)}`);
   } finally {
     await browser.close();

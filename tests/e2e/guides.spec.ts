@@ -75,3 +75,17 @@ test('every operation in /api/ links back to the guide section that documents it
     expect(await page.text(), `${operation.operationId}: #${anchor}`).toMatch(new RegExp(`id="?${anchor}["\\s>]`));
   }
 });
+
+test('the Test environment page lists every sandbox magic value, from the sandbox’s own module', async ({page}) => {
+  const {magicValues} = await import('../../src/sandbox/magicValues');
+  await page.goto('/docs/Agents/test-enviroment');
+  await waitForHydration(page);
+  const table = page.getByRole('region', {name: 'Sandbox magic values'}).getByRole('table');
+  const rows = table.locator('tbody tr');
+  await expect(rows).toHaveCount(magicValues.length);
+  for (const [index, value] of magicValues.entries()) {
+    await expect(rows.nth(index)).toContainText(value.call);
+    await expect(rows.nth(index)).toContainText(String(value.value));
+  }
+  await expect(page.getByRole('link', {name: 'POST /order/pickup/request'}).first()).toHaveAttribute('href', /\/api\/#tag\/Pickups\/operation\/requestPickup$/);
+});

@@ -4,6 +4,8 @@
  */
 import {Contract, referenceUrl, type Example, type Operation, type Response, type Schema} from './contract';
 import {code, inlineCode, inlineMarkdown, jsx, link, list, paragraph, strong, table, text, type Node} from './mdast';
+import {maxBodyBytes} from '../../sandbox/engine';
+import {magicValues, sandboxPassword} from '../../sandbox/magicValues';
 
 type Props = Record<string, string | undefined>;
 export type Renderer = (contract: Contract, props: Props) => Node[];
@@ -279,7 +281,39 @@ const OperationSummary: Renderer = (contract, props) => {
   ];
 };
 
+/**
+ * `<SandboxMagicValues />`: the sandbox's triggers, from the module the sandbox itself reads, so the
+ * Test environment page cannot drift from the sandbox.
+ */
+const SandboxMagicValues: Renderer = (contract) => {
+  const operations = contract.operations();
+  const callCell = (call: string): Node[] => {
+    const [method, path] = call.split(' ');
+    const entry = operations.find((candidate) => candidate.method.toUpperCase() === method && candidate.path === path);
+    if (!entry) {
+      throw new Error(`a sandbox magic value names "${call}", which the API description lacks`);
+    }
+    return [link(referenceUrl(entry.operation), inlineCode(call))];
+  };
+  return [
+    scrollableTable('Sandbox magic values', table(
+      ['Call', 'Field', 'Value', 'What the sandbox answers'],
+      magicValues.map((value) => [callCell(value.call), [inlineCode(value.field)], [inlineCode(String(value.value))], inlineMarkdown(value.effect)]),
+    )),
+  ];
+};
+
+/** `<SandboxLimits />`: the sandbox's own constants that an integrator meets. */
+const SandboxLimits: Renderer = () => [
+  list([
+    [text('Password for any account id: '), inlineCode(sandboxPassword)],
+    [text(`Largest request body: ${maxBodyBytes.toLocaleString('en-US')} bytes (1 MiB); a larger one answers 400.`)],
+  ]),
+];
+
 export const renderers: Record<string, Renderer> = {
+  SandboxMagicValues,
+  SandboxLimits,
   SchemaFields,
   EnumValues,
   OperationLink,
