@@ -1,0 +1,87 @@
+import {readdirSync, readFileSync} from 'node:fs';
+import path from 'node:path';
+import {test, expect} from '@playwright/test';
+
+import {magic} from '../../../src/sandbox/magicValues';
+import {errorsOf, validatorFor} from '../openapi/contract';
+import {projectRoot, startSandboxServer, tokenFrom, type RunningSandbox} from './server';
+
+/**
+ * The code blocks of the guides that make a call, or read a call's answer, run against
+ * `npm run sandbox` as a reader would use them. A new block that calls `fetch` fails the first test
+ * until it is run here too.
+ */
+type Block = {file: string; source: string};
+const docsRoot = path.join(projectRoot, 'docs');
+function mdxFiles(folder: string): string[] {
+  return readdirSync(folder, {withFileTypes: true}).flatMap((entry) =>
+    entry.isDirectory() ? mdxFiles(path.join(folder, entry.name)) : entry.name.endsWith('.mdx') ? [path.join(folder, entry.name)] : [],
+  );
+}
+const blocks: Block[] = mdxFiles(docsRoot).flatMap((file) =>
+  [...readFileSync(file, 'utf8').matchAll(/^```(?:js|javascript|ts)\b[^\n]*\n([\s\S]*?)^```/gm)].map((match) => ({file: path.relative(docsRoot, file), source: match[1]})),
+);
+const blockDefining = (name: string): Block => {
+  const block = blocks.find((candidate) => new RegExp(`function ${name}\\b`).test(candidate.source));
+  if (!block) {
+    throw new Error(`no code block of the guides defines ${name}()`);
+  }
+  return block;
+};
+/** Evaluates a block and returns the function it defines. */
+const load = <T>(name: string): T => new Function(`${blockDefining(name).source}\nreturn ${name};`)() as T;
+
+const exercised = ['listAllLiveProbills', 'readAnswer', 'errorMessages'];
+
+let sandbox: RunningSandbox;
+test.beforeAll(async () => {
+  sandbox = await startSandboxServer({SANDBOX_QUIET: '1'});
+});
+test.afterAll(async () => {
+  await sandbox?.stop();
+});
+
+test('every guide code block that calls fetch is exercised here', () => {
+  const calling = blocks.filter((block) => /\bfetch\(/.test(block.source));
+  expect(calling.length).toBeGreaterThan(0);
+  for (const block of calling) {
+    expect(exercised.some((name) => new RegExp(`function ${name}\\b`).test(block.source)), `${block.file}:\n${block.source}`).toBe(true);
+  }
+});
+
+test('tracking: listAllLiveProbills pages through every live probill of the account', async () => {
+  const listAllLiveProbills = load<(baseUrl: string, token: string, limit?: number) => Promise<{probillNumber: number}[]>>('listAllLiveProbills');
+  const token = await tokenFrom(sandbox.baseUrl);
+  for (let index = 0; index < 3; index++) {
+    await fetch(`${sandbox.baseUrl}/ltl/bol/pickup`, {
+      method: 'POST',
+      headers: {authorization: `Bearer ${token}`, 'content-type': 'application/json'},
+      body: JSON.stringify({bol: `BOL-GUIDE-${index}`}),
+    });
+  }
+  const probills = await listAllLiveProbills(sandbox.baseUrl, token, 2);
+  expect(probills).toHaveLength(5);
+  const validate = validatorFor('#/components/schemas/ProbillTracking');
+  for (const probill of probills) {
+    expect(validate(probill), errorsOf(validate)).toBe(true);
+  }
+  await expect(listAllLiveProbills(sandbox.baseUrl, 'not-a-token')).rejects.toThrow('Page 1 failed with HTTP 401');
+});
+
+test('errors: readAnswer returns a success and turns every kind of error into a readable one', async () => {
+  const readAnswer = load<(response: Response) => Promise<unknown>>('readAnswer');
+  const errorMessages = load<(body: unknown) => string[]>('errorMessages');
+  const token = await tokenFrom(sandbox.baseUrl);
+  const call = (path: string, init: RequestInit = {}) =>
+    fetch(`${sandbox.baseUrl}${path}`, {...init, headers: {authorization: `Bearer ${token}`, 'content-type': 'application/json', ...init.headers}});
+
+  expect(await readAnswer(await call('/tracking/pickup?pickupNumber=PU7731042'))).toMatchObject({pickupNumber: 'PU7731042'});
+  await expect(readAnswer(await call('/tracking/pickup?pickupNumber=PU7731042', {headers: {authorization: 'Bearer expired'}}))).rejects.toThrow('Token missing or expired');
+  const invalid = await call('/order/pickup/cancel', {method: 'POST', body: JSON.stringify({pickupNumber: ''})});
+  await expect(readAnswer(invalid.clone())).rejects.toThrow('HTTP 400: pickupNumber should not be empty');
+  expect(errorMessages(await invalid.json())).toEqual(['pickupNumber should not be empty']);
+  await expect(readAnswer(await call('/order/pickup/cancel', {method: 'POST', body: JSON.stringify({pickupNumber: magic.completedPickupNumber})}))).rejects.toThrow(
+    'HTTP 422: Pickup cannot be cancelled as it is already assigned, cancelled, or completed',
+  );
+  await expect(readAnswer(await call(`/wms/inventory/inquiry?clientCode=${magic.refusedClientCode}`))).rejects.toThrow(`Client code ${magic.refusedClientCode} not found`);
+});
