@@ -180,10 +180,10 @@ test.describe('magic values', () => {
     }
 
     const calls: [string, Parameters<typeof send>[1]][] = [
-      ['POST /wms/shipment/create', {method: 'POST', path: '/wms/shipment/create', token, body: {...exampleValue('WarehouseShipmentRequestExample'), shipFrom: {shipFromCode: magic.refusedShipFromCode}}}],
-      ['POST /wms/receipt/create', {method: 'POST', path: '/wms/receipt/create', token, body: {...exampleValue('WarehouseReceiptRequestExample'), shipTo: {shipToCode: magic.refusedShipToCode}}}],
+      ['POST /wms/shipment/create', {method: 'POST', path: '/wms/shipment/create', token, body: {...exampleValue<Record<string, unknown>>('WarehouseShipmentRequestExample'), shipFrom: {shipFromCode: magic.refusedShipFromCode}}}],
+      ['POST /wms/receipt/create', {method: 'POST', path: '/wms/receipt/create', token, body: {...exampleValue<Record<string, unknown>>('WarehouseReceiptRequestExample'), shipTo: {shipToCode: magic.refusedShipToCode}}}],
       ['GET /wms/inventory/inquiry', {method: 'GET', path: '/wms/inventory/inquiry', token, query: {clientCode: magic.refusedClientCode}}],
-      ['POST /ltl/rate/quote', {method: 'POST', path: '/ltl/rate/quote', token, body: {...exampleValue('RateQuoteRequestExample'), destinationZipcode: magic.refusedDestinationZipcode}}],
+      ['POST /ltl/rate/quote', {method: 'POST', path: '/ltl/rate/quote', token, body: {...exampleValue<Record<string, unknown>>('RateQuoteRequestExample'), destinationZipcode: magic.refusedDestinationZipcode}}],
       ['GET /ltl/bol/documents', {method: 'GET', path: '/ltl/bol/documents', token, query: {probillNumber: magic.probillWithoutBol, documentType: 'ALL'}}],
       ['GET /ltl/bol/documents/bol', {method: 'GET', path: '/ltl/bol/documents/bol', token, query: {probillNumber: magic.probillWithoutBol}}],
       ['GET /ltl/bol/documents/labels', {method: 'GET', path: '/ltl/bol/documents/labels', token, query: {probillNumber: magic.probillWithoutBol}}],
