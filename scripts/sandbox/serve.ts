@@ -4,7 +4,8 @@
  * CORS is open to any origin so the portal's console and an integrator's own page can call it.
  * One log line per request; Ctrl-C stops it cleanly.
  *
- * SANDBOX_TOKEN_TTL (seconds) shortens the life of the tokens it issues, to try expiry.
+ * SANDBOX_TOKEN_TTL (seconds) shortens the life of the tokens it issues, to try expiry;
+ * SANDBOX_QUIET=1 turns the request log off (the tests that read only answers use it).
  */
 import {readFileSync} from 'node:fs';
 import {createServer, type IncomingMessage, type Server, type ServerResponse} from 'node:http';
