@@ -60,3 +60,15 @@ export const specialServices = [
 ];
 
 export const classCodes = ['50', '55', '60', '65', '70', '77', '85', '92', '100', '110', '125', '150', '175', '200', '250', '300', '400', '500', '1', '3'];
+
+/** The messages of the specification's error catalogue (section 8), character by character. */
+export const catalogueMessages = [
+  'Error in processing the request',
+  'pickupNumber should not be empty',
+  'time must be in format (HH:MM, 00:00-23:59)',
+  'New pickup date cannot be earlier than the current scheduled date',
+  'Pickup cannot be rescheduled as it is already assigned, cancelled, or completed',
+  'Pickup cannot be cancelled as it is already assigned, cancelled, or completed',
+  'Limited pickup area. Call Origin Service Center for definite pickup date',
+  'Unable to calculate transit for specified zip codes. Please call {phone} for more information',
+];
