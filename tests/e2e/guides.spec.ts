@@ -1,3 +1,4 @@
+import {magicValues} from '../../src/sandbox/magicValues';
 import {guides} from '../site';
 import {test, expect, waitForHydration} from './fixtures';
 
@@ -77,7 +78,6 @@ test('every operation in /api/ links back to the guide section that documents it
 });
 
 test('the Test environment page lists every sandbox magic value, from the sandbox’s own module', async ({page}) => {
-  const {magicValues} = await import('../../src/sandbox/magicValues');
   await page.goto('/docs/Agents/test-enviroment');
   await waitForHydration(page);
   const table = page.getByRole('region', {name: 'Sandbox magic values'}).getByRole('table');
