@@ -25,7 +25,7 @@ export type HandlerContext = {
 type Handler = (context: HandlerContext) => Outcome | Promise<Outcome>;
 
 /** The carrier's generic 400 (spec section 8), for a valid request about a record the world lacks. */
-export const processingError = (): Outcome => ({status: 400, body: {statusCode: 400, message: 'Error in processing the request', error: 'Bad Request'}});
+const processingError = (): Outcome => ({status: 400, body: {statusCode: 400, message: 'Error in processing the request', error: 'Bad Request'}});
 const unprocessable = (message: string): Outcome => ({status: 422, body: {statusCode: 422, message, error: 'Unprocessable Entity'}});
 /** The 403 and 404 of the documents call: the carrier states their meaning, not their messages. */
 const documentsError = (status: 403 | 404, message: string): Outcome => ({status, body: {statusCode: status, message, error: status === 403 ? 'Forbidden' : 'Not Found'}});
@@ -226,7 +226,7 @@ const handlers: Record<string, Handler> = {
   getBolDocuments(context) {
     const probillNumber = Number(context.query.probillNumber);
     if (probillNumber === magic.probillWithoutBol) {
-      return refused(context, `No BOL found for probill ${probillNumber}`);
+      return noBol(context);
     }
     const answer = success(context);
     const wanted = context.query.documentType as string;
@@ -236,13 +236,8 @@ const handlers: Record<string, Handler> = {
     return {...answer, body: {result: true, documents: documents.map((document) => ({...document, fileName: document.fileName.replace(/\d+/, String(probillNumber))}))}};
   },
 
-  getBolDocument(context) {
-    return Number(context.query.probillNumber) === magic.probillWithoutBol ? refused(context, `No BOL found for probill ${context.query.probillNumber}`) : success(context, {result: true});
-  },
-
-  getBolLabels(context) {
-    return Number(context.query.probillNumber) === magic.probillWithoutBol ? refused(context, `No BOL found for probill ${context.query.probillNumber}`) : success(context, {result: true});
-  },
+  getBolDocument: carrierDocument,
+  getBolLabels: carrierDocument,
 
   createRateQuote(context) {
     const request = context.body as {destinationZipcode?: string; tenderDate?: string; specialServices?: string[]; items?: {classCode?: string; weight?: number; type?: string}[]};
@@ -272,9 +267,8 @@ const handlers: Record<string, Handler> = {
   },
 
   getPreassignedProbill(context) {
-    const probillNumber = newProbillNumber(world(context));
-    world(context).preassigned.push(probillNumber);
-    return success(context, {result: true, probillNumber});
+    // Not tracked: "A preassigned probill becomes trackable only once the carrier holds the freight."
+    return success(context, {result: true, probillNumber: newProbillNumber(world(context))});
   },
 
   listAgentLiveProbills(context) {
@@ -291,7 +285,7 @@ const handlers: Record<string, Handler> = {
 
   getAgentManifest(context) {
     const manifestNumber = Number(context.query.manifestNumber);
-    if (!world(context).manifests[String(manifestNumber)]) {
+    if (!world(context).manifests.includes(manifestNumber)) {
       return processingError();
     }
     const probills = Object.values(world(context).agentProbills)
@@ -301,12 +295,9 @@ const handlers: Record<string, Handler> = {
   },
 
   markManifestArrived(context) {
-    const manifest = world(context).manifests[String(context.body.manifestNumber)];
-    if (context.body.manifestNumber !== undefined && !manifest) {
+    // No answer of the contract shows an arrival, so the sandbox checks the manifest and keeps nothing.
+    if (context.body.manifestNumber !== undefined && !world(context).manifests.includes(Number(context.body.manifestNumber))) {
       return processingError();
-    }
-    if (manifest) {
-      manifest.arrivedAt = context.body.arrivedAt;
     }
     return success(context, {result: true});
   },
@@ -399,6 +390,13 @@ function round4(value: number): number {
   return Math.round(value * 10000) / 10000;
 }
 
+const noBol = (context: HandlerContext) => refused(context, `No BOL found for probill ${context.query.probillNumber}`);
+
+/** The BOL and the labels each answer one document, or a refusal for the probill without a BOL. */
+function carrierDocument(context: HandlerContext): Outcome {
+  return Number(context.query.probillNumber) === magic.probillWithoutBol ? noBol(context) : success(context, {result: true});
+}
+
 function agentProbill(context: HandlerContext): Outcome {
   const probill = world(context).agentProbills[String(context.query.probillNumber)];
   return probill ? {status: 200, body: probill} : processingError();
@@ -421,4 +419,3 @@ export function handlerFor(operationId: string): Handler {
   return handler;
 }
 
-export const handledOperations = Object.keys(handlers);

@@ -51,6 +51,8 @@ export type SandboxOptions = {
   tokenLifetimeSeconds?: number;
 };
 
+const utf8 = new TextEncoder();
+
 /** The largest body accepted: room for a proof of delivery's base64 signature image. */
 export const maxBodyBytes = 1024 * 1024;
 
@@ -130,7 +132,7 @@ export function createSandbox(options: SandboxOptions): Sandbox {
     let body: Record<string, unknown> = {};
     if (entry.operation.requestBody) {
       const text = request.body ?? '';
-      if (new TextEncoder().encode(text).length > maxBodyBytes) {
+      if (utf8.encode(text).length > maxBodyBytes) {
         return errorOutcome(400, `request entity too large: the sandbox accepts bodies up to ${maxBodyBytes} bytes`);
       }
       if (text.trim() !== '') {

@@ -23,10 +23,9 @@ export type World = {
   probills: Record<string, Json>;
   /** Agent view of the probills agents handle (the shape of `AgentProbillDetail`), by probill number. */
   agentProbills: Record<string, Json>;
-  /** Preassigned probill numbers: not trackable until the carrier holds the freight. */
-  preassigned: number[];
   pickups: Record<string, PickupRecord>;
-  manifests: Record<string, {manifestNumber: number; arrivedAt?: unknown}>;
+  /** The manifests an agent can read and mark arrived. */
+  manifests: number[];
   planIds: string[];
   nextProbillNumber: number;
   nextPickupSequence: number;
@@ -60,13 +59,11 @@ export function seedWorld(contract: Contract): World {
     {pickupNumber: magic.assignedPickupNumber, status: 'PICKUP ASSIGNED TO DRIVER', windowDate: requested.pickupWindow.windowDate},
   ];
 
-  const manifestNumbers = Object.values(agentProbills).map((probill) => Number(probill.manifestNumber));
   return {
     probills,
     agentProbills,
-    preassigned: [],
     pickups: Object.fromEntries(pickups.map((pickup) => [pickup.pickupNumber, pickup])),
-    manifests: Object.fromEntries(manifestNumbers.map((manifestNumber) => [String(manifestNumber), {manifestNumber}])),
+    manifests: [...new Set(Object.values(agentProbills).map((probill) => Number(probill.manifestNumber)))],
     planIds: [],
     nextProbillNumber: 40600001,
     nextPickupSequence: 7740001,

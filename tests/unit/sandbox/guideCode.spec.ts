@@ -4,7 +4,7 @@ import {test, expect} from '@playwright/test';
 
 import {magic} from '../../../src/sandbox/magicValues';
 import {errorsOf, validatorFor} from '../openapi/contract';
-import {projectRoot, startSandboxServer, tokenFrom, type RunningSandbox} from './server';
+import {projectRoot, startSandboxServer, tokenFrom, type RunningSandbox} from '../../../scripts/sandbox/process';
 
 /**
  * The code blocks of the guides that make a call, or read a call's answer, run against

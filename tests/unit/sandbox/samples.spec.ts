@@ -6,7 +6,7 @@ import {tokenPlaceholder, type CodeSample} from '../../../scripts/openapi/codeSa
 import {provider} from '../../../src/settings/provider';
 import {contract as document, errorsOf, validatorForSchema} from '../openapi/contract';
 import {Contract} from '../../../src/sandbox/contract';
-import {startSandboxServer, tokenFrom, type RunningSandbox} from './server';
+import {startSandboxServer, tokenFrom, type RunningSandbox} from '../../../scripts/sandbox/process';
 
 /**
  * Executable samples: every generated `x-codeSamples` entry (curl, JavaScript fetch, Python

@@ -1,6 +1,6 @@
 import {test, expect} from '@playwright/test';
 
-import {startSandboxServer, tokenFrom} from './server';
+import {startSandboxServer, tokenFrom} from '../../../scripts/sandbox/process';
 
 /** `npm run sandbox`'s server: port from PORT, open CORS with preflight, a log line per request, clean Ctrl-C. */
 test('the sandbox server answers CORS preflights, logs each request and stops cleanly on Ctrl-C', async () => {

@@ -3,9 +3,13 @@ import {once} from 'node:events';
 import {createServer} from 'node:net';
 import path from 'node:path';
 
-import {sandboxPassword} from '../../../src/sandbox/magicValues';
+import {sandboxPassword} from '../../src/sandbox/magicValues';
 
-export const projectRoot = path.resolve(__dirname, '../../..');
+/**
+ * `npm run sandbox`'s server as a child process on a free port, for the tests and the benchmark:
+ * started, awaited until it listens, stopped with Ctrl-C's signal.
+ */
+export const projectRoot = path.resolve(__dirname, '../..');
 
 async function freePort(): Promise<number> {
   const server = createServer().listen(0, '127.0.0.1');
@@ -17,8 +21,11 @@ async function freePort(): Promise<number> {
 
 export type RunningSandbox = {baseUrl: string; process: ChildProcess; log: string[]; stop(): Promise<number | null>};
 
-/** Starts the server `npm run sandbox` starts (the contract is bundled by then), on a free port. */
-export async function startSandboxServer(env: Record<string, string> = {}): Promise<RunningSandbox> {
+/**
+ * Starts the server `npm run sandbox` starts (the contract is bundled by then), on a free port. Its
+ * log lines are kept in `log` unless `keepLog` is false (a benchmark's load would fill memory).
+ */
+export async function startSandboxServer(env: Record<string, string> = {}, keepLog = true): Promise<RunningSandbox> {
   const port = await freePort();
   const child = spawn(process.execPath, [require.resolve('tsx/cli'), 'scripts/sandbox/serve.ts'], {
     cwd: projectRoot,
@@ -32,7 +39,9 @@ export async function startSandboxServer(env: Record<string, string> = {}): Prom
       pending += chunk.toString();
       const lines = pending.split('\n');
       pending = lines.pop()!;
-      log.push(...lines);
+      if (keepLog || log.length === 0) {
+        log.push(...lines);
+      }
       if (lines.some((line) => line.includes('listening on'))) {
         resolve();
       }
