@@ -27,6 +27,7 @@ const sidebars = {
         'guides/rate-quotes',
         'guides/agents',
         'guides/eta',
+        'guides/typed-client',
       ],
     },
     {

@@ -4,7 +4,9 @@
  * settings module, so re-branding the site re-brands the contract too.
  *
  * Each operation then gets `x-codeSamples` (curl, JavaScript, Python) built from its own examples,
- * and `externalDocs` pointing at the guide section that documents it (see guideLinks.ts).
+ * and `externalDocs` pointing at the guide section that documents it (see guideLinks.ts). Links to the
+ * portal become absolute (siteLinks.ts). From the result it writes the other downloads of
+ * src/downloads: the Postman collection (postman.ts) and the TypeScript types (types.ts).
  *
  * Run by `npm start` and `npm run build` (and on its own: `npm run openapi:bundle`). Any problem,
  * such as a YAML syntax error or a `$ref` to a missing file, stops it with the file named.
@@ -18,7 +20,10 @@ import {stringify} from 'yaml';
 import {provider} from '../../src/settings/provider';
 import {addCodeSamples, type OpenApiDocument as SampledDocument} from './codeSamples';
 import {addGuideLinks} from './guideLinks';
-import {openApiJsonPath, openApiSourcePath, openApiYamlPath} from './outputs';
+import {openApiJsonPath, openApiSourcePath, openApiYamlPath, postmanCollectionPath, typeDeclarationsPath} from './outputs';
+import {postmanCollection} from './postman';
+import {withAbsoluteSiteLinks} from './siteLinks';
+import {typeDeclarations} from './types';
 
 type OpenApiDocument = {
   info: {title: string; description?: string; contact?: object; [key: string]: unknown};
@@ -71,10 +76,13 @@ function write(relativePath: string, text: string): void {
 
 async function main(): Promise<void> {
   const sampled = await addCodeSamples(applyProvider(bundleSource()) as unknown as SampledDocument);
-  const document = addGuideLinks(sampled, path.join(projectRoot, 'docs'));
+  const linked = addGuideLinks(sampled, path.join(projectRoot, 'docs'));
+  const document = withAbsoluteSiteLinks(linked, provider.portalUrl) as typeof linked & {info: {title: string}};
   write(openApiJsonPath, `${JSON.stringify(document, null, 2)}\n`);
   write(openApiYamlPath, stringify(document, {lineWidth: 0}));
-  console.log(`openapi: wrote ${openApiJsonPath} and ${openApiYamlPath}`);
+  write(postmanCollectionPath, `${JSON.stringify(await postmanCollection(document), null, 2)}\n`);
+  write(typeDeclarationsPath, await typeDeclarations(document, provider.portalUrl));
+  console.log(`openapi: wrote ${[openApiJsonPath, openApiYamlPath, postmanCollectionPath, typeDeclarationsPath].join(', ')}`);
 }
 
 if (require.main === module) {

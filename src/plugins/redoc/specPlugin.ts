@@ -1,10 +1,15 @@
 import type {LoadContext, Plugin, PluginModule} from '@docusaurus/types';
 import redocSpecPlugin, {validateOptions} from 'docusaurus-plugin-redoc';
 
+import {withSiteRelativeLinks} from '../../../scripts/openapi/siteLinks';
+import {downloadSizes} from '../../downloads';
+import {provider} from '../../settings/provider';
+
 type Options = Parameters<typeof redocSpecPlugin>[1];
 
 /**
- * redocusaurus's spec plugin (docusaurus-plugin-redoc), minus one copy of the contract.
+ * redocusaurus's spec plugin (docusaurus-plugin-redoc), minus one copy of the contract, and with the
+ * page's links kept within the site.
  *
  * The stock plugin hands the whole bundled spec to `setGlobalData` as well as to the /api/ route.
  * Global data is compiled into main.js, so every page of the site (home, every guide) downloaded and
@@ -12,6 +17,10 @@ type Options = Parameters<typeof redocSpecPlugin>[1];
  * MDX components (`<ApiSchema>`, `<ApiDocMdx>`, through `useSpecData`) read it there; this site
  * renders its guide tables at build time instead (src/remark/contract), and /api/ gets the spec from
  * its own route chunk. Everything else the plugin publishes stays.
+ *
+ * The served openapi.json links to the portal with absolute URLs (scripts/openapi/siteLinks.ts); the
+ * page turns them back into site links, so /api/ never sends a reader to another host, and lists the
+ * downloads with their sizes. A download that was not generated fails the build, naming the file.
  */
 // `options` is typed unknown as Docusaurus types plugin modules; validateOptions below has checked it.
 export default function redocSpecPluginWithoutGlobalSpec(context: LoadContext, options: unknown): Plugin<unknown> {
@@ -20,7 +29,9 @@ export default function redocSpecPluginWithoutGlobalSpec(context: LoadContext, o
     ...plugin,
     async contentLoaded(args) {
       const setGlobalData = (data: unknown) => args.actions.setGlobalData({...(data as object), spec: undefined});
-      await plugin.contentLoaded?.({...args, actions: {...args.actions, setGlobalData}});
+      const loaded = args.content as {converted: object};
+      const content = {...loaded, converted: withSiteRelativeLinks(loaded.converted, provider.portalUrl, downloadSizes(context.siteDir))};
+      await plugin.contentLoaded?.({...args, content, actions: {...args.actions, setGlobalData}});
     },
   };
 }

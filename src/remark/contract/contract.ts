@@ -51,14 +51,18 @@ type Document = {
 };
 
 export class Contract {
-  private constructor(private readonly document: Document) {}
+  private constructor(
+    private readonly document: Document,
+    /** The project the description was read from: its other generated files live there too. */
+    readonly projectRoot: string,
+  ) {}
 
   static load(projectRoot: string): Contract {
     const file = path.join(projectRoot, openApiJsonPath);
     if (!existsSync(file)) {
       throw new Error(`${openApiJsonPath} is missing: the docs render their tables from it. Run \`npm run openapi:bundle\`.`);
     }
-    return new Contract(JSON.parse(readFileSync(file, 'utf8')) as Document);
+    return new Contract(JSON.parse(readFileSync(file, 'utf8')) as Document, projectRoot);
   }
 
   /** Follows `$ref`s of the form `#/components/<kind>/<name>`. */

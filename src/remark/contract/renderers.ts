@@ -4,6 +4,7 @@
  */
 import {Contract, referenceUrl, type Example, type Operation, type Response, type Schema} from './contract';
 import {code, inlineCode, inlineMarkdown, jsx, link, list, paragraph, strong, table, text, type Node} from './mdast';
+import {downloads, downloadSizes, formatSize} from '../../downloads';
 import {maxBodyBytes} from '../../sandbox/engine';
 import {magicValues, sandboxPassword} from '../../sandbox/magicValues';
 
@@ -311,7 +312,27 @@ const SandboxLimits: Renderer = () => [
   ]),
 ];
 
+/**
+ * `<Downloads />`: the files of src/downloads with their sizes, read at build time; a missing one
+ * fails the build. `pathname://` keeps each link a plain link to the served file: Docusaurus would
+ * otherwise copy a linked file into its assets under a hashed name, and the paths must stay stable.
+ */
+const Downloads: Renderer = (contract) => {
+  const sizes = downloadSizes(contract.projectRoot);
+  return [
+    scrollableTable('Downloads', table(
+      ['File', 'Size', 'What it is for'],
+      downloads.map((download) => [
+        [link(`pathname://${download.sitePath}`, text(download.title))],
+        [text(formatSize(sizes.get(download.sitePath)!))],
+        [text(`${download.use.charAt(0).toUpperCase()}${download.use.slice(1)}.`)],
+      ]),
+    )),
+  ];
+};
+
 export const renderers: Record<string, Renderer> = {
+  Downloads,
   SandboxMagicValues,
   SandboxLimits,
   SchemaFields,

@@ -1,0 +1,112 @@
+/**
+ * The Postman collection (v2.1): generated from the served description by Postman's own converter
+ * (openapi-to-postmanv2), then set up to run top to bottom against the local sandbox as it is:
+ *
+ * - `baseUrl` defaults to `npm run sandbox` (http://localhost:4010), never to a carrier host;
+ * - the token call stores `access_token` in `bearerToken`, which the collection's bearer auth sends;
+ * - calls the contract marks `security: []` send no token.
+ *
+ * Folders follow the contract's tags, in their order; bodies and parameters are the contract's examples.
+ */
+import {convertV2} from 'openapi-to-postmanv2';
+
+import {httpMethods, type OpenApiDocument} from './codeSamples';
+
+/** Where `npm run sandbox` listens by default (scripts/sandbox/serve.ts). */
+export const localSandboxUrl = 'http://localhost:4010';
+export const tokenVariable = 'bearerToken';
+
+type Script = {listen: string; script: {type: string; exec: string[]}};
+export type PostmanRequest = {
+  name: string;
+  request: {method: string; url: {path?: string[]; raw?: string}; auth?: {type: string} | null};
+  event?: Script[];
+};
+export type PostmanFolder = {name: string; item: PostmanRequest[]};
+export type PostmanCollection = {
+  info: {name: string; schema: string; [key: string]: unknown};
+  item: PostmanFolder[];
+  variable?: {key: string; value: string; type?: string; description?: string}[];
+  auth?: unknown;
+  [key: string]: unknown;
+};
+
+const storeToken: Script = {
+  listen: 'test',
+  script: {
+    type: 'text/javascript',
+    exec: [
+      '// Keeps the token for every protected call of this collection (its bearer auth sends {{bearerToken}}).',
+      "pm.test('the answer carries an access_token', () => {",
+      '  pm.response.to.have.status(200);',
+      "  pm.expect(pm.response.json()).to.have.property('access_token');",
+      '});',
+      `pm.collectionVariables.set('${tokenVariable}', pm.response.json().access_token);`,
+    ],
+  },
+};
+
+function convert(document: OpenApiDocument): Promise<PostmanCollection> {
+  return new Promise((resolve, reject) => {
+    convertV2(
+      {type: 'json', data: JSON.stringify(document)},
+      {folderStrategy: 'Tags', parametersResolution: 'Example', requestNameSource: 'Fallback', includeAuthInfoInExample: false},
+      (error: unknown, result: {result: boolean; reason?: string; output?: {data: PostmanCollection}[]}) => {
+        if (error || !result.result || !result.output?.[0]) {
+          reject(new Error(`openapi-to-postmanv2 could not convert the description: ${String(error ?? result.reason)}`));
+        } else {
+          resolve(result.output[0].data);
+        }
+      },
+    );
+  });
+}
+
+/** `METHOD /path` of every operation, with what the contract says of its security. */
+function operationsByRequest(document: OpenApiDocument): Map<string, {operationId: string; open: boolean}> {
+  const operations = new Map<string, {operationId: string; open: boolean}>();
+  for (const [path, pathItem] of Object.entries(document.paths)) {
+    for (const method of httpMethods) {
+      const operation = pathItem[method] as {operationId: string; security?: object[]} | undefined;
+      if (operation) {
+        operations.set(`${method.toUpperCase()} ${path}`, {operationId: operation.operationId, open: operation.security?.length === 0});
+      }
+    }
+  }
+  return operations;
+}
+
+export async function postmanCollection(document: OpenApiDocument & {info: {title: string}}): Promise<PostmanCollection> {
+  const collection = await convert(document);
+  const operations = operationsByRequest(document);
+  const tokenPath = 'POST /authentication/user/token';
+  const seen = new Set<string>();
+  for (const folder of collection.item) {
+    for (const request of folder.item) {
+      const key = `${request.request.method} /${(request.request.url.path ?? []).join('/')}`;
+      const operation = operations.get(key);
+      if (!operation) {
+        throw new Error(`Postman collection: request "${request.name}" (${key}) matches no operation of the description`);
+      }
+      seen.add(key);
+      if (operation.open) {
+        request.request.auth = {type: 'noauth'};
+      }
+      if (key === tokenPath) {
+        request.event = [...(request.event ?? []), storeToken];
+      }
+    }
+  }
+  const missing = [...operations.keys()].filter((key) => !seen.has(key));
+  if (missing.length > 0) {
+    throw new Error(`Postman collection: the converter left out ${missing.join(', ')}`);
+  }
+  if (collection.item[0]?.item[0] && `${collection.item[0].item[0].request.method} /${collection.item[0].item[0].request.url.path?.join('/')}` !== tokenPath) {
+    throw new Error('Postman collection: the token call must come first, so that a run top to bottom has a token');
+  }
+  collection.variable = [
+    {key: 'baseUrl', value: localSandboxUrl, type: 'string', description: `The local sandbox (npm run sandbox). Set the carrier's testing base URL here to call it instead.`},
+    {key: tokenVariable, value: '', type: 'string', description: 'Set by the token call of the Authentication folder.'},
+  ];
+  return collection;
+}
