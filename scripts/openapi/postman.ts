@@ -51,11 +51,12 @@ function convert(document: OpenApiDocument): Promise<PostmanCollection> {
     convertV2(
       {type: 'json', data: JSON.stringify(document)},
       {folderStrategy: 'Tags', parametersResolution: 'Example', requestNameSource: 'Fallback', includeAuthInfoInExample: false},
-      (error: unknown, result: {result: boolean; reason?: string; output?: {data: PostmanCollection}[]}) => {
-        if (error || !result.result || !result.output?.[0]) {
-          reject(new Error(`openapi-to-postmanv2 could not convert the description: ${String(error ?? result.reason)}`));
+      (error, result) => {
+        const collection = result?.result ? result.output?.[0]?.data : undefined;
+        if (error || !collection) {
+          reject(new Error(`openapi-to-postmanv2 could not convert the description: ${error?.message ?? result?.reason}`));
         } else {
-          resolve(result.output[0].data);
+          resolve(collection as PostmanCollection);
         }
       },
     );
