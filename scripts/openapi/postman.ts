@@ -10,16 +10,14 @@
  */
 import {convertV2} from 'openapi-to-postmanv2';
 
+import {localSandboxUrl} from '../../src/sandbox/localServer';
 import {httpMethods, type OpenApiDocument} from './codeSamples';
-
-/** Where `npm run sandbox` listens by default (scripts/sandbox/serve.ts). */
-export const localSandboxUrl = 'http://localhost:4010';
 export const tokenVariable = 'bearerToken';
 
 type Script = {listen: string; script: {type: string; exec: string[]}};
 export type PostmanRequest = {
   name: string;
-  request: {method: string; url: {path?: string[]; raw?: string}; auth?: {type: string} | null};
+  request: {method: string; url: {path: string[]}; body?: {mode: string; raw?: string}; auth?: {type: string} | null};
   event?: Script[];
 };
 export type PostmanFolder = {name: string; item: PostmanRequest[]};
@@ -63,14 +61,16 @@ function convert(document: OpenApiDocument): Promise<PostmanCollection> {
   });
 }
 
-/** `METHOD /path` of every operation, with what the contract says of its security. */
-function operationsByRequest(document: OpenApiDocument): Map<string, {operationId: string; open: boolean}> {
-  const operations = new Map<string, {operationId: string; open: boolean}>();
+type OperationFacts = {operationId: string; open: boolean; hasBody: boolean};
+
+/** `METHOD /path` of every operation, with what the contract says of its security and body. */
+function operationsByRequest(document: OpenApiDocument): Map<string, OperationFacts> {
+  const operations = new Map<string, OperationFacts>();
   for (const [path, pathItem] of Object.entries(document.paths)) {
     for (const method of httpMethods) {
-      const operation = pathItem[method] as {operationId: string; security?: object[]} | undefined;
+      const operation = pathItem[method] as {operationId: string; security?: object[]; requestBody?: object} | undefined;
       if (operation) {
-        operations.set(`${method.toUpperCase()} ${path}`, {operationId: operation.operationId, open: operation.security?.length === 0});
+        operations.set(`${method.toUpperCase()} ${path}`, {operationId: operation.operationId, open: operation.security?.length === 0, hasBody: Boolean(operation.requestBody)});
       }
     }
   }
@@ -84,12 +84,16 @@ export async function postmanCollection(document: OpenApiDocument & {info: {titl
   const seen = new Set<string>();
   for (const folder of collection.item) {
     for (const request of folder.item) {
-      const key = `${request.request.method} /${(request.request.url.path ?? []).join('/')}`;
+      const key = `${request.request.method} /${request.request.url.path.join('/')}`;
       const operation = operations.get(key);
       if (!operation) {
         throw new Error(`Postman collection: request "${request.name}" (${key}) matches no operation of the description`);
       }
       seen.add(key);
+      if (!operation.hasBody) {
+        // The converter gives GET requests an empty body object; Postman would show a Body tab for it.
+        delete request.request.body;
+      }
       if (operation.open) {
         request.request.auth = {type: 'noauth'};
       }
@@ -102,7 +106,7 @@ export async function postmanCollection(document: OpenApiDocument & {info: {titl
   if (missing.length > 0) {
     throw new Error(`Postman collection: the converter left out ${missing.join(', ')}`);
   }
-  if (collection.item[0]?.item[0] && `${collection.item[0].item[0].request.method} /${collection.item[0].item[0].request.url.path?.join('/')}` !== tokenPath) {
+  if (collection.item[0]?.item[0] && `${collection.item[0].item[0].request.method} /${collection.item[0].item[0].request.url.path.join('/')}` !== tokenPath) {
     throw new Error('Postman collection: the token call must come first, so that a run top to bottom has a token');
   }
   collection.variable = [

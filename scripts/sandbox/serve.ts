@@ -13,6 +13,7 @@ import path from 'node:path';
 
 import {createSandbox, maxBodyBytes, memoryStore, type Sandbox} from '../../src/sandbox/engine';
 import {openApiJsonPath} from '../openapi/outputs';
+import {localSandboxPort} from '../../src/sandbox/localServer';
 
 const corsHeaders = {
   'access-control-allow-origin': '*',
@@ -66,7 +67,7 @@ export function loadContract(projectRoot = path.resolve(__dirname, '../..')) {
 }
 
 if (require.main === module) {
-  const port = Number(process.env.PORT ?? 4010);
+  const port = Number(process.env.PORT ?? localSandboxPort);
   const ttl = process.env.SANDBOX_TOKEN_TTL ? Number(process.env.SANDBOX_TOKEN_TTL) : undefined;
   if (ttl !== undefined && !(Number.isInteger(ttl) && ttl > 0)) {
     console.error(`SANDBOX_TOKEN_TTL must be a whole number of seconds above 0, not "${process.env.SANDBOX_TOKEN_TTL}"`);

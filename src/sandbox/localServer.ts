@@ -1,0 +1,6 @@
+/**
+ * Where `npm run sandbox` listens unless PORT says otherwise. The Postman collection's `baseUrl`, the
+ * Typed client guide and the docs point integrators here, so it is spelled once.
+ */
+export const localSandboxPort = 4010;
+export const localSandboxUrl = `http://localhost:${localSandboxPort}`;

@@ -1,0 +1,91 @@
+import {readFileSync} from 'node:fs';
+import path from 'node:path';
+import newman, {type NewmanRunExecution} from 'newman';
+import {test, expect} from '@playwright/test';
+
+import {postmanCollectionPath} from '../../../scripts/openapi/outputs';
+import {tokenVariable, type PostmanCollection} from '../../../scripts/openapi/postman';
+import {projectRoot, startSandboxServer, type RunningSandbox} from '../../../scripts/sandbox/process';
+import {localSandboxUrl} from '../../../src/sandbox/localServer';
+import {contract, exampleValue, operations} from '../openapi/contract';
+
+/** The Postman collection download: its shape, and a newman run top to bottom against the sandbox. */
+const collection = JSON.parse(readFileSync(path.join(projectRoot, postmanCollectionPath), 'utf8')) as PostmanCollection;
+const requests = collection.item.flatMap((folder) => folder.item.map((item) => ({folder: folder.name, ...item})));
+const key = (method: string, urlPath: string) => `${method.toUpperCase()} ${urlPath}`;
+const operationOf = (request: (typeof requests)[number]) =>
+  operations().find((entry) => key(entry.method, entry.path) === key(request.request.method, `/${request.request.url.path.join('/')}`));
+
+test('a v2.1 collection: one folder per tag in the contract’s order, every operation once', () => {
+  expect(collection.info.schema).toBe('https://schema.getpostman.com/json/collection/v2.1.0/collection.json');
+  const tags = (contract as unknown as {tags: {name: string}[]}).tags.map((tag) => tag.name);
+  expect(collection.item.map((folder) => folder.name)).toEqual(tags);
+  const covered = requests.map((request) => {
+    const entry = operationOf(request);
+    expect(entry, request.name).toBeDefined();
+    expect((entry!.operation.tags as string[])[0], request.name).toBe(request.folder);
+    return entry!.operation.operationId;
+  });
+  expect(covered.sort()).toEqual(operations().map((entry) => entry.operation.operationId).sort());
+});
+
+test('every request body is the contract’s example', () => {
+  let bodies = 0;
+  for (const request of requests) {
+    const {operation} = operationOf(request)!;
+    const examples = (operation.requestBody as {content?: Record<string, {examples?: Record<string, {$ref: string}>}>} | undefined)?.content?.['application/json']?.examples;
+    if (!examples) {
+      expect(request.request.body, request.name).toBeUndefined();
+      continue;
+    }
+    const exampleName = Object.values(examples)[0].$ref.split('/').pop()!;
+    expect(JSON.parse(request.request.body!.raw!), request.name).toEqual(exampleValue(exampleName));
+    bodies++;
+  }
+  expect(bodies).toBeGreaterThanOrEqual(13);
+});
+
+test('baseUrl defaults to the local sandbox; the token call stores the token that every protected call sends', () => {
+  expect(collection.variable).toContainEqual(expect.objectContaining({key: 'baseUrl', value: localSandboxUrl}));
+  expect(collection.variable).toContainEqual(expect.objectContaining({key: tokenVariable, value: ''}));
+  expect(collection.auth).toEqual({type: 'bearer', bearer: [expect.objectContaining({key: 'token', value: `{{${tokenVariable}}}`})]});
+  const [first] = requests;
+  expect(operationOf(first)!.operation.operationId).toBe('createUserToken');
+  expect(first.event?.map((event) => event.listen)).toContain('test');
+  for (const request of requests) {
+    const open = (operationOf(request)!.operation.security as object[] | undefined)?.length === 0;
+    expect(request.request.auth?.type === 'noauth', request.name).toBe(open);
+  }
+  expect(requests.filter((request) => request.request.auth?.type === 'noauth')).toHaveLength(2);
+});
+
+test.describe('newman, top to bottom against npm run sandbox', () => {
+  let sandbox: RunningSandbox;
+  test.beforeAll(async () => {
+    sandbox = await startSandboxServer({SANDBOX_QUIET: '1'});
+  });
+  test.afterAll(async () => {
+    await sandbox?.stop();
+  });
+
+  test('every call answers 2xx, each protected one with the token the first call stored', async () => {
+    const summary = await new Promise<newman.NewmanRunSummary>((resolve, reject) => {
+      newman.run({collection: collection as never, envVar: [{key: 'baseUrl', value: sandbox.baseUrl}], reporters: []}, (error, result) =>
+        error ? reject(error) : resolve(result),
+      );
+    });
+    const executions = summary.run.executions as (NewmanRunExecution & {response: {code: number; stream: Buffer}})[];
+    expect(executions).toHaveLength(operations().length);
+    expect(summary.run.failures.map((failure) => `${failure.source?.name}: ${failure.error.message}`)).toEqual([]);
+    const token = (JSON.parse(executions[0].response.stream.toString()) as {access_token: string}).access_token;
+    expect(token).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
+    for (const execution of executions) {
+      const name = execution.item.name;
+      expect(execution.response.code, `${name}: ${execution.response.stream.toString()}`).toBeGreaterThanOrEqual(200);
+      expect(execution.response.code, name).toBeLessThan(300);
+      const authorization = execution.request.headers.get('Authorization');
+      const open = requests.find((request) => request.name === name)!.request.auth?.type === 'noauth';
+      expect(authorization, name).toBe(open ? undefined : `Bearer ${token}`);
+    }
+  });
+});
