@@ -44,6 +44,9 @@ const redocSpecOptions = {
   spec: openApiJsonPath,
   // Redoc's download button: the copy this site serves, so it works offline and matches the page.
   url: '/openapi.json',
+  // Left as a site path: "normalized", it became https://<portalUrl>/openapi.json, a link to another
+  // host wherever the site is served from anywhere but its final address (a preview, a mirror).
+  normalizeUrl: false,
   route: '/api/',
 } satisfies RedocSpecOptions;
 

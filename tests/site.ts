@@ -40,6 +40,7 @@ export const guides: readonly {path: string; title: string; searchTerm: string}[
   {path: '/docs/guides/rate-quotes', title: 'Rate quotes', searchTerm: 'quote'},
   {path: '/docs/guides/agents', title: 'Agent probill handling', searchTerm: 'POD'},
   {path: '/docs/guides/eta', title: 'Transit ETA', searchTerm: 'ETA'},
+  {path: '/docs/guides/typed-client', title: 'Typed client', searchTerm: 'TypeScript'},
   {path: '/docs/guides/statuses', title: 'Status reference', searchTerm: 'status'},
   {path: '/docs/guides/errors', title: 'Error catalogue', searchTerm: 'error'},
 ];

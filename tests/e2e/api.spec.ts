@@ -1,5 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 
+import {downloads, formatSize} from '../../src/downloads';
+import {provider} from '../../src/settings/provider';
 import {isOwnOrigin} from '../site';
 import {test, expect, markDocument, navigateClientSide, waitForHydration} from './fixtures';
 
@@ -29,6 +31,22 @@ test('/openapi.json and /openapi.yaml download from the site itself', async ({re
   expect(await yaml.text()).toContain(`title: ${document.info.title}`);
 });
 
+test('/api/ lists every download with its size, and links to the guides within the site', async ({page, request}) => {
+  await page.goto('/api/');
+  await waitForHydration(page);
+  for (const download of downloads) {
+    const file = await request.get(download.sitePath);
+    expect(file.status(), download.sitePath).toBe(200);
+    const link = page.getByRole('link', {name: download.title, exact: true});
+    await expect(page.locator('.redocusaurus').locator(link)).toHaveAttribute('href', download.sitePath);
+    await expect(page.locator('.redocusaurus li').filter({has: link})).toContainText(`(${formatSize((await file.body()).length)})`);
+  }
+  // The served file links to the portal with absolute URLs; the page keeps readers on this site.
+  const hrefs = await page.locator('.redocusaurus a[href]').evaluateAll((links) => links.map((a) => a.getAttribute('href')!));
+  expect(hrefs.filter((href) => href.startsWith('/docs/guides/')).length).toBeGreaterThanOrEqual(28);
+  expect(hrefs.filter((href) => href.startsWith(provider.portalUrl))).toEqual([]);
+});
+
 test('the server HTML of /api/ already holds every operation', async ({request}) => {
   const document = await publishedDescription(request);
   const html = await (await request.get('/api/')).text();
@@ -56,7 +74,7 @@ test('/api/ shows every operation of the description, and loads nothing from oth
     await expect(section.getByRole('heading', {level: 2})).toHaveText(operation.summary);
   }
   // Redoc's download button offers the copy this site serves.
-  await expect(page.getByRole('link', {name: 'Download'}).first()).toHaveAttribute('href', /\/openapi\.json$/);
+  await expect(page.getByRole('link', {name: 'Download'}).first()).toHaveAttribute('href', '/openapi.json');
   await page.mouse.wheel(0, 2000);
   await page.waitForLoadState('load');
   expect(foreign).toEqual([]);

@@ -1,4 +1,6 @@
+import {downloads, formatSize} from '../../src/downloads';
 import {magicValues} from '../../src/sandbox/magicValues';
+import {provider} from '../../src/settings/provider';
 import {guides} from '../site';
 import {test, expect, waitForHydration} from './fixtures';
 
@@ -69,8 +71,11 @@ test('every operation in /api/ links back to the guide section that documents it
   const operations = Object.values(document.paths).flatMap((item) => Object.values(item));
   expect(operations).toHaveLength(28);
   for (const operation of operations) {
-    expect(operation.externalDocs?.url, operation.operationId).toMatch(/^\/docs\/.+#.+/);
-    const [pagePath, anchor] = operation.externalDocs!.url.split('#');
+    // Absolute in the served file (it is used outside the portal); /api/ shows it as a site link.
+    const url = operation.externalDocs?.url ?? '';
+    expect(url.startsWith(`${provider.portalUrl}/docs/`), `${operation.operationId}: ${url}`).toBe(true);
+    const [pagePath, anchor] = url.slice(provider.portalUrl.length).split('#');
+    expect(anchor, operation.operationId).toBeTruthy();
     const page = await request.get(pagePath);
     expect(page.status(), operation.operationId).toBe(200);
     expect(await page.text(), `${operation.operationId}: #${anchor}`).toMatch(new RegExp(`id="?${anchor}["\\s>]`));
@@ -88,4 +93,17 @@ test('the Test environment page lists every sandbox magic value, from the sandbo
     await expect(rows.nth(index)).toContainText(String(value.value));
   }
   await expect(page.getByRole('link', {name: 'POST /order/pickup/request'}).first()).toHaveAttribute('href', /\/api\/#tag\/Pickups\/operation\/requestPickup$/);
+});
+
+test('Getting started lists every download with the size of the file the site serves', async ({page, request}) => {
+  await page.goto('/docs/guides/getting-started');
+  await waitForHydration(page);
+  const rows = page.getByRole('region', {name: 'Downloads'}).locator('tbody tr');
+  await expect(rows).toHaveCount(downloads.length);
+  for (const [index, download] of downloads.entries()) {
+    const file = await request.get(download.sitePath);
+    expect(file.status(), download.sitePath).toBe(200);
+    await expect(rows.nth(index).getByRole('link', {name: download.title})).toHaveAttribute('href', download.sitePath);
+    await expect(rows.nth(index)).toContainText(formatSize((await file.body()).length));
+  }
 });
