@@ -55,9 +55,12 @@ export function downloadSizes(projectRoot: string): Map<string, number> {
   );
 }
 
-/** `212.4 kB`: decimal kilobytes, as browsers and package registries show file sizes. */
+/**
+ * `212.4 kB`: decimal kilobytes, as browsers and package registries show file sizes. The space is
+ * non-breaking, so a narrow table cell never splits the number from its unit.
+ */
 export function formatSize(bytes: number): string {
-  return bytes < 1000 ? `${bytes} bytes` : `${(bytes / 1000).toFixed(1)} kB`;
+  return bytes < 1000 ? `${bytes}\u00a0bytes` : `${(bytes / 1000).toFixed(1)}\u00a0kB`;
 }
 
 /**
