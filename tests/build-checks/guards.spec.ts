@@ -1,3 +1,6 @@
+import {rmSync} from 'node:fs';
+import path from 'node:path';
+
 import {test, expect} from './siteCopy';
 
 /**
@@ -41,4 +44,14 @@ test('a markdown link to a missing file warns, and then fails as the broken link
   expect(output).toMatch(/\[WARNING\][^\n]*Markdown link[\s\S]*draft-not-written-yet\.md[\s\S]*docs\/Agents\/intro\.mdx/);
   expect(output).toContain('Docusaurus found broken links');
   expect(status).not.toBe(0);
+});
+
+test('a download that was not generated fails the build, naming the file', ({site}) => {
+  // `npm run build` regenerates every download first; the bundler alone meets the gap a broken
+  // generator would leave.
+  rmSync(path.join(site.root, 'static/downloads/carrier-api.d.ts'));
+  const {status, output} = site.run('docusaurus', 'build');
+  expect(status).not.toBe(0);
+  expect(output).toContain('Download missing: static/downloads/carrier-api.d.ts (TypeScript types)');
+  expect(site.hasBuilt()).toBe(false);
 });

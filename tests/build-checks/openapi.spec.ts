@@ -29,7 +29,10 @@ test('changing the provider settings re-brands the published description', ({sit
   const source = readFileSync(path.join(site.root, settings), 'utf8');
   site.write(
     settings,
-    source.replace(`name: '${provider.name}'`, "name: 'Acme Freight'").replace("'https://api.carrier.example'", "'https://api.acme-freight.example'"),
+    source
+      .replace(`name: '${provider.name}'`, "name: 'Acme Freight'")
+      .replace("'https://api.carrier.example'", "'https://api.acme-freight.example'")
+      .replace(`'${provider.portalUrl}'`, "'https://developer.acme-freight.example'"),
   );
   const {status, output} = site.run('openapi:bundle');
   expect(status, output).toBe(0);
@@ -42,4 +45,11 @@ test('changing the provider settings re-brands the published description', ({sit
   const samples = JSON.stringify(document.paths['/order/pickup/request'].post['x-codeSamples']);
   expect(samples).toContain('https://api.acme-freight.example/order/pickup/request');
   expect(samples).not.toContain('carrier.example');
+  // Links into the portal follow its URL, in the description and in the Postman collection.
+  expect(document.paths['/order/pickup/request'].post.externalDocs.url).toMatch(/^https:\/\/developer\.acme-freight\.example\/docs\/guides\/pickups#/);
+  expect(document.info.description).toContain('](https://developer.acme-freight.example/downloads/carrier-api.postman_collection.json)');
+  const collection = readFileSync(path.join(site.root, 'static/downloads/carrier-api.postman_collection.json'), 'utf8');
+  expect(collection).toContain('Acme Freight APIs');
+  expect(collection).not.toContain('developer.carrier.example');
+  expect(collection).not.toContain('api.carrier.example');
 });

@@ -25,8 +25,8 @@ export class SiteCopy {
   }
 
   /** Runs an npm script of the copy; returns its exit status and everything it printed. */
-  run(script: string): {status: number | null; output: string} {
-    const result = spawnSync('npm', ['run', '--silent', script], {
+  run(script: string, ...args: string[]): {status: number | null; output: string} {
+    const result = spawnSync('npm', ['run', '--silent', script, ...(args.length ? ['--', ...args] : [])], {
       cwd: this.root,
       encoding: 'utf8',
       // The copy shares node_modules with the project: keep the bundler's persistent cache out of it.

@@ -1,0 +1,84 @@
+/**
+ * `npm run spellcheck`: checks the spelling of the docs (docs/**\/*.mdx) and of every description,
+ * summary and title of the served contract (static/openapi.json) with cspell and the project's
+ * settings (cspell.config.yaml). Prints one line per unknown word and exits 1 if there is any.
+ * tests/unit/spelling.spec.ts runs the same check in `npm test`.
+ */
+import {readdirSync, readFileSync} from 'node:fs';
+import path from 'node:path';
+import {pathToFileURL} from 'node:url';
+
+import {openApiJsonPath} from '../openapi/outputs';
+
+export const projectRoot = path.resolve(__dirname, '../..');
+
+export type Misspelling = {where: string; word: string; context: string};
+
+type Text = {where: string; uri: string; text: string};
+
+function mdxFiles(folder: string): string[] {
+  return readdirSync(folder, {withFileTypes: true}).flatMap((entry) => {
+    const full = path.join(folder, entry.name);
+    return entry.isDirectory() ? mdxFiles(full) : entry.name.endsWith('.mdx') ? [full] : [];
+  });
+}
+
+/** Every description, summary and title of the contract, named by its place in the document. */
+export function contractTexts(document: unknown, where = '', key?: string): {where: string; text: string}[] {
+  if (typeof document === 'string') {
+    return key === 'description' || key === 'summary' || key === 'title' ? [{where: where.slice(1), text: document}] : [];
+  }
+  if (Array.isArray(document)) {
+    return document.flatMap((item, index) => contractTexts(item, `${where}[${index}]`));
+  }
+  if (document && typeof document === 'object') {
+    // Schema properties named `description` or `title` hold schemas, not prose: recursion sorts that out.
+    return Object.entries(document).flatMap(([name, value]) => contractTexts(value, `${where}.${name}`, name));
+  }
+  return [];
+}
+
+/** Spell-checks texts as Markdown; `uri` only places them in the project, for cspell's settings. */
+export async function misspellings(texts: Text[]): Promise<Misspelling[]> {
+  // cspell-lib is an ES module; this file runs as CommonJS under tsx and Playwright.
+  const {spellCheckDocument} = await import('cspell-lib');
+  const found: Misspelling[] = [];
+  for (const {where, uri, text} of texts) {
+    const result = await spellCheckDocument({uri, text, languageId: 'markdown'}, {noConfigSearch: false}, {});
+    if (result.errors?.length) {
+      throw new Error(`cspell could not check ${where}: ${result.errors.map((error) => error.message).join('; ')}`);
+    }
+    for (const issue of result.issues) {
+      const lineNumber = text.slice(0, issue.offset).split('\n').length;
+      found.push({where: uri.endsWith('.mdx') ? `${where}:${lineNumber}` : where, word: issue.text, context: issue.line.text.trim()});
+    }
+  }
+  return found;
+}
+
+export function docsTexts(root = projectRoot): Text[] {
+  return mdxFiles(path.join(root, 'docs'))
+    .sort()
+    .map((file) => ({where: path.relative(root, file), uri: pathToFileURL(file).href, text: readFileSync(file, 'utf8')}));
+}
+
+export function servedContractTexts(root = projectRoot): Text[] {
+  const document = JSON.parse(readFileSync(path.join(root, openApiJsonPath), 'utf8')) as unknown;
+  const uri = pathToFileURL(path.join(root, 'openapi', 'descriptions.md')).href;
+  return contractTexts(document).map(({where, text}) => ({where: `${openApiJsonPath} ${where}`, uri, text}));
+}
+
+if (require.main === module) {
+  misspellings([...docsTexts(), ...servedContractTexts()])
+    .then((found) => {
+      for (const {where, word, context} of found) {
+        console.log(`${where}: unknown word "${word}" in: ${context}`);
+      }
+      console.log(found.length === 0 ? 'spellcheck: no unknown word' : `spellcheck: ${found.length} unknown words; see cspell.config.yaml to allow one`);
+      process.exit(found.length === 0 ? 0 : 1);
+    })
+    .catch((error: unknown) => {
+      console.error(error instanceof Error ? error.message : error);
+      process.exit(1);
+    });
+}
