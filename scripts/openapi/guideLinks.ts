@@ -4,23 +4,14 @@
  * operation's `externalDocs` points at the heading above that line. Redoc shows the link under the
  * operation's description.
  */
-import {readdirSync, readFileSync} from 'node:fs';
+import {readFileSync} from 'node:fs';
 import path from 'node:path';
 import {createSlugger} from '@docusaurus/utils';
 
+import {docsPages} from '../docs/pages';
 import {httpMethods, type OpenApiDocument} from './codeSamples';
 
 export type GuideSection = {url: string; title: string};
-
-function mdxFiles(directory: string): string[] {
-  return readdirSync(directory, {withFileTypes: true}).flatMap((entry) => {
-    const full = path.join(directory, entry.name);
-    if (entry.isDirectory()) {
-      return mdxFiles(full);
-    }
-    return /\.mdx?$/.test(entry.name) ? [full] : [];
-  });
-}
 
 /** The route Docusaurus gives a docs file (no `slug` front matter is used in this project). */
 function docUrl(docsDirectory: string, file: string): string {
@@ -32,7 +23,7 @@ function docUrl(docsDirectory: string, file: string): string {
 /** Maps operationId to the guide section that holds its `<OperationSummary>`. */
 export function findGuideSections(docsDirectory: string): Map<string, GuideSection> {
   const sections = new Map<string, GuideSection>();
-  for (const file of mdxFiles(docsDirectory).sort()) {
+  for (const file of docsPages(docsDirectory)) {
     const source = readFileSync(file, 'utf8');
     const pageTitle = source.match(/^title:\s*(.+)$/m)?.[1].trim() ?? path.basename(file);
     const slugger = createSlugger();

@@ -4,10 +4,11 @@
  * settings (cspell.config.yaml). Prints one line per unknown word and exits 1 if there is any.
  * tests/unit/spelling.spec.ts runs the same check in `npm test`.
  */
-import {readdirSync, readFileSync} from 'node:fs';
+import {readFileSync} from 'node:fs';
 import path from 'node:path';
 import {pathToFileURL} from 'node:url';
 
+import {docsPages} from '../docs/pages';
 import {openApiJsonPath} from '../openapi/outputs';
 
 export const projectRoot = path.resolve(__dirname, '../..');
@@ -15,13 +16,6 @@ export const projectRoot = path.resolve(__dirname, '../..');
 export type Misspelling = {where: string; word: string; context: string};
 
 type Text = {where: string; uri: string; text: string};
-
-function mdxFiles(folder: string): string[] {
-  return readdirSync(folder, {withFileTypes: true}).flatMap((entry) => {
-    const full = path.join(folder, entry.name);
-    return entry.isDirectory() ? mdxFiles(full) : entry.name.endsWith('.mdx') ? [full] : [];
-  });
-}
 
 /** Every description, summary and title of the contract, named by its place in the document. */
 export function contractTexts(document: unknown, where = '', key?: string): {where: string; text: string}[] {
@@ -57,9 +51,7 @@ export async function misspellings(texts: Text[]): Promise<Misspelling[]> {
 }
 
 export function docsTexts(root = projectRoot): Text[] {
-  return mdxFiles(path.join(root, 'docs'))
-    .sort()
-    .map((file) => ({where: path.relative(root, file), uri: pathToFileURL(file).href, text: readFileSync(file, 'utf8')}));
+  return docsPages(path.join(root, 'docs')).map((file) => ({where: path.relative(root, file), uri: pathToFileURL(file).href, text: readFileSync(file, 'utf8')}));
 }
 
 export function servedContractTexts(root = projectRoot): Text[] {

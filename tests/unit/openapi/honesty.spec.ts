@@ -1,4 +1,4 @@
-import {readdirSync, readFileSync} from 'node:fs';
+import {readFileSync} from 'node:fs';
 import path from 'node:path';
 import {test, expect} from '@playwright/test';
 
@@ -7,6 +7,7 @@ import {renderers} from '../../../src/remark/contract/renderers';
 import type {Node} from '../../../src/remark/contract/mdast';
 import {contract} from './contract';
 import {catalogueMessages} from './specLists';
+import {docsPages} from '../../../scripts/docs/pages';
 
 /**
  * The contract and the guides say only what the specification says (the rule in openapi/README.md).
@@ -193,11 +194,6 @@ function resolveRef(value: unknown): unknown {
 }
 
 const docsRoot = path.resolve(__dirname, '../../../docs');
-function mdxFiles(folder: string): string[] {
-  return readdirSync(folder, {withFileTypes: true}).flatMap((entry) =>
-    entry.isDirectory() ? mdxFiles(path.join(folder, entry.name)) : entry.name.endsWith('.mdx') ? [path.join(folder, entry.name)] : [],
-  );
-}
 
 /** Every value of every enumeration: statuses and reasons are quoted "exactly" too, and rightly. */
 const enumValues = new Set(Object.values(schemas).flatMap((schema) => ((schema as {enum?: unknown[]}).enum ?? []).map(String)));
@@ -232,7 +228,7 @@ test('no guide calls a message exact unless the catalogue has it', () => {
   const docsContract = Contract.load(path.resolve(__dirname, '../../..'));
   const offenders: string[] = [];
   let sections = 0;
-  for (const file of mdxFiles(docsRoot)) {
+  for (const file of docsPages(docsRoot)) {
     // A section runs from one heading to the next: "exactly" in its prose speaks of what it shows.
     for (const section of readFileSync(file, 'utf8').split(/^(?=#{1,6} )/m)) {
       sections++;

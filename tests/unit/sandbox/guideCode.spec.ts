@@ -1,10 +1,11 @@
-import {readdirSync, readFileSync} from 'node:fs';
+import {readFileSync} from 'node:fs';
 import path from 'node:path';
 import {test, expect} from '@playwright/test';
 
 import {magic} from '../../../src/sandbox/magicValues';
 import {errorsOf, validatorFor} from '../openapi/contract';
 import {projectRoot, startSandboxServer, tokenFrom, type RunningSandbox} from '../../../scripts/sandbox/process';
+import {docsPages} from '../../../scripts/docs/pages';
 
 /**
  * The code blocks of the guides that make a call, or read a call's answer, run against
@@ -13,12 +14,7 @@ import {projectRoot, startSandboxServer, tokenFrom, type RunningSandbox} from '.
  */
 type Block = {file: string; source: string};
 const docsRoot = path.join(projectRoot, 'docs');
-function mdxFiles(folder: string): string[] {
-  return readdirSync(folder, {withFileTypes: true}).flatMap((entry) =>
-    entry.isDirectory() ? mdxFiles(path.join(folder, entry.name)) : entry.name.endsWith('.mdx') ? [path.join(folder, entry.name)] : [],
-  );
-}
-const blocks: Block[] = mdxFiles(docsRoot).flatMap((file) =>
+const blocks: Block[] = docsPages(docsRoot).flatMap((file) =>
   [...readFileSync(file, 'utf8').matchAll(/^```(?:js|javascript|ts)\b[^\n]*\n([\s\S]*?)^```/gm)].map((match) => ({file: path.relative(docsRoot, file), source: match[1]})),
 );
 const blockDefining = (name: string): Block => {
