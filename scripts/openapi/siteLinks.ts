@@ -6,24 +6,10 @@
  * (src/plugins/redoc/specPlugin.ts), so the page never sends a reader to another host.
  */
 import {downloadsMarkdown} from '../../src/downloads';
+import {mapStrings} from './documentStrings';
 
 /** Where `openapi/openapi.yaml` asks for the downloads list; the bundle fails if it is gone. */
 export const downloadsPlaceholder = /<!-- downloads:[^>]*-->/;
-
-type Json = unknown;
-
-function mapStrings(value: Json, change: (text: string, key: string | undefined) => string, key?: string): Json {
-  if (typeof value === 'string') {
-    return change(value, key);
-  }
-  if (Array.isArray(value)) {
-    return value.map((item) => mapStrings(item, change));
-  }
-  if (value && typeof value === 'object') {
-    return Object.fromEntries(Object.entries(value).map(([name, item]) => [name, mapStrings(item, change, name)]));
-  }
-  return value;
-}
 
 const isDescriptiveKey = (key: string | undefined) => key === 'description' || key === 'summary';
 
@@ -50,7 +36,7 @@ export function withAbsoluteSiteLinks<T>(document: T, portalUrl: string): T {
   if (!placedDownloads) {
     throw new Error('openapi/openapi.yaml: info.description has lost its `<!-- downloads: … -->` line, where the downloads list goes');
   }
-  return result as T;
+  return result;
 }
 
 /** The /api/ page's copy: links back within the site, and the downloads list with each file's size. */
@@ -71,5 +57,5 @@ export function withSiteRelativeLinks<T>(document: T, portalUrl: string, sizes: 
   if (!placedSizes) {
     throw new Error('static/openapi.json: its description lacks the downloads list; run `npm run openapi:bundle`');
   }
-  return result as T;
+  return result;
 }

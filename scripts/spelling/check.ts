@@ -9,6 +9,7 @@ import path from 'node:path';
 import {pathToFileURL} from 'node:url';
 
 import {docsPages} from '../docs/pages';
+import {stringsOf} from '../openapi/documentStrings';
 import {openApiJsonPath} from '../openapi/outputs';
 
 export const projectRoot = path.resolve(__dirname, '../..');
@@ -16,21 +17,6 @@ export const projectRoot = path.resolve(__dirname, '../..');
 export type Misspelling = {where: string; word: string; context: string};
 
 type Text = {where: string; uri: string; text: string};
-
-/** Every description, summary and title of the contract, named by its place in the document. */
-export function contractTexts(document: unknown, where = '', key?: string): {where: string; text: string}[] {
-  if (typeof document === 'string') {
-    return key === 'description' || key === 'summary' || key === 'title' ? [{where: where.slice(1), text: document}] : [];
-  }
-  if (Array.isArray(document)) {
-    return document.flatMap((item, index) => contractTexts(item, `${where}[${index}]`));
-  }
-  if (document && typeof document === 'object') {
-    // Schema properties named `description` or `title` hold schemas, not prose: recursion sorts that out.
-    return Object.entries(document).flatMap(([name, value]) => contractTexts(value, `${where}.${name}`, name));
-  }
-  return [];
-}
 
 /** Spell-checks texts as Markdown; `uri` only places them in the project, for cspell's settings. */
 export async function misspellings(texts: Text[]): Promise<Misspelling[]> {
@@ -57,7 +43,10 @@ export function docsTexts(root = projectRoot): Text[] {
 export function servedContractTexts(root = projectRoot): Text[] {
   const document = JSON.parse(readFileSync(path.join(root, openApiJsonPath), 'utf8')) as unknown;
   const uri = pathToFileURL(path.join(root, 'openapi', 'descriptions.md')).href;
-  return contractTexts(document).map(({where, text}) => ({where: `${openApiJsonPath} ${where}`, uri, text}));
+  // Schema properties named `description` or `title` hold objects, not prose, so they yield no string here.
+  return stringsOf(document)
+    .filter(({key}) => key === 'description' || key === 'summary' || key === 'title')
+    .map(({where, text}) => ({where: `${openApiJsonPath} ${where}`, uri, text}));
 }
 
 if (require.main === module) {

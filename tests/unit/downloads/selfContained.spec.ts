@@ -5,6 +5,7 @@ import path from 'node:path';
 import {parse} from 'yaml';
 import {test, expect} from '@playwright/test';
 
+import {stringsOf} from '../../../scripts/openapi/documentStrings';
 import {openApiJsonPath, openApiYamlPath} from '../../../scripts/openapi/outputs';
 import {projectRoot} from '../../../scripts/sandbox/process';
 import {downloads} from '../../../src/downloads';
@@ -19,26 +20,12 @@ const served = {
   yaml: parse(readFileSync(path.join(projectRoot, openApiYamlPath), 'utf8')) as unknown,
 };
 
-/** Every string of the document with the key it sits under and its JSON path. */
-function strings(value: unknown, where = '$', key?: string): {where: string; key?: string; text: string}[] {
-  if (typeof value === 'string') {
-    return [{where, key, text: value}];
-  }
-  if (Array.isArray(value)) {
-    return value.flatMap((item, index) => strings(item, `${where}[${index}]`));
-  }
-  if (value && typeof value === 'object') {
-    return Object.entries(value).flatMap(([name, item]) => strings(item, `${where}.${name}`, name));
-  }
-  return [];
-}
-
 test('the served JSON and YAML are the same description', () => {
   expect(served.yaml).toEqual(served.json);
 });
 
 test('every URL of the served description is absolute, and every link into the portal uses the portal URL', () => {
-  const all = strings(served.json);
+  const all = stringsOf(served.json);
   const urls = all.filter((entry) => entry.key === 'url');
   expect(urls.length).toBeGreaterThanOrEqual(28 + 2);
   for (const {where, text} of urls) {
