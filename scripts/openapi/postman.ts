@@ -61,6 +61,9 @@ function convert(document: OpenApiDocument): Promise<PostmanCollection> {
   });
 }
 
+/** `METHOD /path` of a request of the collection, as operationsByRequest names operations. */
+const requestKey = ({request}: PostmanRequest) => `${request.method} /${request.url.path.join('/')}`;
+
 type OperationFacts = {operationId: string; open: boolean; hasBody: boolean};
 
 /** `METHOD /path` of every operation, with what the contract says of its security and body. */
@@ -84,7 +87,7 @@ export async function postmanCollection(document: OpenApiDocument & {info: {titl
   const seen = new Set<string>();
   for (const folder of collection.item) {
     for (const request of folder.item) {
-      const key = `${request.request.method} /${request.request.url.path.join('/')}`;
+      const key = requestKey(request);
       const operation = operations.get(key);
       if (!operation) {
         throw new Error(`Postman collection: request "${request.name}" (${key}) matches no operation of the description`);
@@ -106,7 +109,8 @@ export async function postmanCollection(document: OpenApiDocument & {info: {titl
   if (missing.length > 0) {
     throw new Error(`Postman collection: the converter left out ${missing.join(', ')}`);
   }
-  if (collection.item[0]?.item[0] && `${collection.item[0].item[0].request.method} /${collection.item[0].item[0].request.url.path.join('/')}` !== tokenPath) {
+  const first = collection.item[0]?.item[0];
+  if (first && requestKey(first) !== tokenPath) {
     throw new Error('Postman collection: the token call must come first, so that a run top to bottom has a token');
   }
   collection.variable = [

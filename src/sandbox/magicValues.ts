@@ -43,15 +43,17 @@ export const magic = {
   etaPhone: '8005550134',
 } as const;
 
+/** One row per call, for a trigger that works the same on each of them. */
+const onEachOf = (calls: string[], trigger: Omit<MagicValue, 'call'>): MagicValue[] => calls.map((call) => ({call, ...trigger}));
+
 /** The table of the Test environment page: one row per trigger. */
 export const magicValues: MagicValue[] = [
   {call: 'POST /authentication/user/token', field: 'pw', value: sandboxPassword, effect: 'A token for the account named by `id`, whatever the id. Another password answers 400.'},
-  ...['POST /order/pickup/request', 'POST /ltl/bol/pickup'].map((call) => ({
-    call,
+  ...onEachOf(['POST /order/pickup/request', 'POST /ltl/bol/pickup'], {
     field: 'bol',
     value: magic.assignedPickupBol,
     effect: 'The new pickup is already assigned to a driver: reschedule and cancel answer 422.',
-  })),
+  }),
   {call: 'POST /order/pickup/reschedule', field: 'pickupNumber', value: magic.assignedPickupNumber, effect: '422: the pickup is already assigned (seeded in every account).'},
   {call: 'POST /order/pickup/cancel', field: 'pickupNumber', value: magic.completedPickupNumber, effect: '422: the pickup is already completed (seeded in every account).'},
   {call: 'POST /wms/shipment/create', field: 'shipFrom.shipFromCode', value: magic.refusedShipFromCode, effect: '`result: false` with an error.'},
@@ -59,12 +61,11 @@ export const magicValues: MagicValue[] = [
   {call: 'GET /wms/inventory/inquiry', field: 'clientCode', value: magic.refusedClientCode, effect: '`result: false` with an error.'},
   {call: 'POST /distributionPlan/submit', field: 'planId', value: 'any planId sent before', effect: '`result: false` with an error: the plan was already submitted in this account.'},
   {call: 'POST /ltl/rate/quote', field: 'destinationZipcode', value: magic.refusedDestinationZipcode, effect: '`result: false` with an error.'},
-  ...['GET /ltl/bol/documents', 'GET /ltl/bol/documents/bol', 'GET /ltl/bol/documents/labels'].map((call) => ({
-    call,
+  ...onEachOf(['GET /ltl/bol/documents', 'GET /ltl/bol/documents/bol', 'GET /ltl/bol/documents/labels'], {
     field: 'probillNumber',
     value: magic.probillWithoutBol,
     effect: '`result: false` with an error.',
-  })),
+  }),
   {call: 'GET /documents/probill', field: 'probillNumber', value: magic.documentsForbiddenProbill, effect: '403: the documents cannot be accessed.'},
   {call: 'GET /documents/probill', field: 'probillNumber', value: magic.documentsNotFoundProbill, effect: '404: the probill does not exist.'},
   {call: 'GET /documents/probill', field: 'probillNumber', value: magic.documentsEmptyProbill, effect: 'An empty `documents` array.'},
