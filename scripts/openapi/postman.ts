@@ -8,10 +8,12 @@
  *
  * Folders follow the contract's tags, in their order; bodies and parameters are the contract's examples.
  */
+import {createHash} from 'node:crypto';
 import {convertV2} from 'openapi-to-postmanv2';
 
 import {localSandboxUrl} from '../../src/sandbox/localServer';
 import {httpMethods, type OpenApiDocument} from './codeSamples';
+import {mapStrings} from './documentStrings';
 export const tokenVariable = 'bearerToken';
 
 type Script = {listen: string; script: {type: string; exec: string[]}};
@@ -64,6 +66,26 @@ function convert(document: OpenApiDocument): Promise<PostmanCollection> {
 /** `METHOD /path` of a request of the collection, as operationsByRequest names operations. */
 const requestKey = ({request}: PostmanRequest) => `${request.method} /${request.url.path.join('/')}`;
 
+const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/**
+ * The converter gives the collection and each item a random UUID, so every build wrote a different
+ * file, and Postman, which knows a collection by `_postman_id`, saw a new one at each import. These
+ * are name-based instead (the UUID version 5 layout over SHA-1): the same description and provider
+ * give the same ids.
+ */
+function withStableIds(collection: PostmanCollection): PostmanCollection {
+  let count = 0;
+  return mapStrings(collection, (text, key) => {
+    if ((key !== 'id' && key !== '_postman_id') || !uuid.test(text)) {
+      return text;
+    }
+    const hash = createHash('sha1').update(`${collection.info.name} ${count++}`).digest('hex');
+    const variant = ((parseInt(hash[16], 16) & 0x3) | 0x8).toString(16);
+    return `${hash.slice(0, 8)}-${hash.slice(8, 12)}-5${hash.slice(13, 16)}-${variant}${hash.slice(17, 20)}-${hash.slice(20, 32)}`;
+  });
+}
+
 type OperationFacts = {operationId: string; open: boolean; hasBody: boolean};
 
 /** `METHOD /path` of every operation, with what the contract says of its security and body. */
@@ -81,7 +103,7 @@ function operationsByRequest(document: OpenApiDocument): Map<string, OperationFa
 }
 
 export async function postmanCollection(document: OpenApiDocument & {info: {title: string}}): Promise<PostmanCollection> {
-  const collection = await convert(document);
+  const collection = withStableIds(await convert(document));
   const operations = operationsByRequest(document);
   const tokenPath = 'POST /authentication/user/token';
   const seen = new Set<string>();

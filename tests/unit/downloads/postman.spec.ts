@@ -3,8 +3,8 @@ import path from 'node:path';
 import newman, {type NewmanRunExecution} from 'newman';
 import {test, expect} from '@playwright/test';
 
-import {postmanCollectionPath} from '../../../scripts/openapi/outputs';
-import {tokenVariable, type PostmanCollection} from '../../../scripts/openapi/postman';
+import {openApiJsonPath, postmanCollectionPath} from '../../../scripts/openapi/outputs';
+import {postmanCollection, tokenVariable, type PostmanCollection} from '../../../scripts/openapi/postman';
 import {projectRoot, startSandboxServer, type RunningSandbox} from '../../../scripts/sandbox/process';
 import {localSandboxUrl} from '../../../src/sandbox/localServer';
 import {contract, exampleValue, operations} from '../openapi/contract';
@@ -27,6 +27,15 @@ test('a v2.1 collection: one folder per tag in the contract’s order, every ope
     return entry!.operation.operationId;
   });
   expect(covered.sort()).toEqual(operations().map((entry) => entry.operation.operationId).sort());
+});
+
+test('the collection is reproducible: converted again from the same description, it is the same file, ids included', async () => {
+  const document = JSON.parse(readFileSync(path.join(projectRoot, openApiJsonPath), 'utf8'));
+  const again = await postmanCollection(document);
+  expect(again).toEqual(collection);
+  const ids = JSON.stringify(collection).match(/"(?:_postman_)?id":"[^"]+"/g) ?? [];
+  expect(ids.length).toBeGreaterThan(28);
+  expect(new Set(ids).size).toBe(ids.length);
 });
 
 test('every request body is the contract’s example', () => {
