@@ -17,44 +17,110 @@
  * - the sandbox (`npm run sandbox`): throughput and latency under a 10 s autocannon load (sandbox.ts).
  *
  * Options: --runs N (Lighthouse runs per page, default 3), --skip-build (reuse build/), --no-peer,
- * --sandbox-only (just the sandbox's figures).
+ * --sandbox-only (just the sandbox's figures), --scale N (see below).
+ *
+ * `--scale N` asks what a carrier whose contract grew N-fold would get: the bundle copies every call
+ * N-fold (OPENAPI_SCALE, scripts/openapi/scale.ts), the portal and the peer are built over that
+ * description, and Lighthouse measures the performance category alone (its accessibility audit
+ * takes minutes on a page that large). It also checks, on the portal, that every operation is still
+ * reached by its anchor and a sample is found by Redoc's search. It skips the sandbox, and bundles
+ * the contract again at 1x when it ends; build/ keeps the scaled site until the next build.
+ *
+ * The build's memory is the peak of the summed resident memory of `npm run build` and every process
+ * under it, sampled every 100 ms from /proc (Linux; elsewhere it is not reported).
  */
-import {execFileSync, spawnSync} from 'node:child_process';
-import {existsSync, mkdirSync, rmSync, writeFileSync} from 'node:fs';
+import {execFileSync, spawn} from 'node:child_process';
+import {existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
 import type {Server} from 'node:http';
 import path from 'node:path';
 import {chromium, type Browser} from '@playwright/test';
 
 import {chromiumArgs, debianChromiumPath} from '../chromium';
 import {startStaticServer} from '../serve-static';
+import {scaleVariable} from '../openapi/scale';
 import {benchSandbox, type SandboxFigures} from './sandbox';
+import {checkOperationsAtScale, type ScaleCheck} from './scaleCheck';
 
 const projectRoot = path.resolve(__dirname, '../..');
 const args = process.argv.slice(2);
-const runs = Number(args[args.indexOf('--runs') + 1]) || 3;
+const optionValue = (name: string) => (args.includes(name) ? Number(args[args.indexOf(name) + 1]) : undefined);
+const runs = optionValue('--runs') || 3;
+const scale = optionValue('--scale') ?? 1;
+if (!Number.isInteger(scale) || scale < 1) {
+  throw new Error(`--scale ${args[args.indexOf('--scale') + 1]}: expected a whole number of 1 or more`);
+}
 const chromiumPath = process.env.CHROMIUM_PATH ?? debianChromiumPath;
 // Lighthouse starts its own Chromium, which must run headless like Playwright's.
 const chromiumFlags = ['--headless=new', ...chromiumArgs];
 
 type Site = {name: string; buildDir: string; pages: Record<string, string>; port: number};
+type LighthouseRun = {performance: number; accessibility: number; bestPractices: number; seo: number; tbtMs: number; lcpMs: number};
 type PageFigures = {
   totalTransferBytes: number;
   jsTransferBytes: number;
   jsDecodedBytes: number;
-  lighthouse: {performance: number; accessibility: number; bestPractices: number; seo: number; tbtMs: number; lcpMs: number};
+  /** Medians of the runs below. */
+  lighthouse: LighthouseRun;
+  /** Every run's figures, kept so a median can be read with its spread. */
+  lighthouseRuns: LighthouseRun[];
   firstOperationMs?: number;
 };
 
-function coldBuild(): number {
+type BuildFigures = {seconds: number; peakMemoryMb?: number};
+
+/** Resident memory in KB of `rootPid` and every process under it, read from /proc (Linux only). */
+function treeMemoryKb(rootPid: number): number | undefined {
+  if (!existsSync('/proc/self/status')) {
+    return undefined;
+  }
+  const children = new Map<number, number[]>();
+  const resident = new Map<number, number>();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) {
+      continue;
+    }
+    try {
+      const status = readFileSync(`/proc/${entry}/status`, 'utf8');
+      const parent = Number(/^PPid:\s+(\d+)/m.exec(status)?.[1]);
+      children.set(parent, [...(children.get(parent) ?? []), Number(entry)]);
+      resident.set(Number(entry), Number(/^VmRSS:\s+(\d+)/m.exec(status)?.[1] ?? 0));
+    } catch {
+      // The process ended between the listing and the read.
+    }
+  }
+  let total = 0;
+  const pending = [rootPid];
+  while (pending.length > 0) {
+    const pid = pending.pop()!;
+    total += resident.get(pid) ?? 0;
+    pending.push(...(children.get(pid) ?? []));
+  }
+  return total;
+}
+
+/** `npm run build` from a cold cache (with OPENAPI_SCALE at --scale), timed, with its peak memory. */
+async function coldBuild(): Promise<BuildFigures> {
   for (const generated of ['build', '.docusaurus', 'node_modules/.cache']) {
     rmSync(path.join(projectRoot, generated), {recursive: true, force: true});
   }
   const started = performance.now();
-  const result = spawnSync('npm', ['run', 'build'], {cwd: projectRoot, stdio: 'inherit'});
-  if (result.status !== 0) {
+  const child = spawn('npm', ['run', 'build'], {cwd: projectRoot, stdio: 'inherit', env: {...process.env, [scaleVariable]: String(scale)}});
+  let peakKb: number | undefined;
+  const sampler = setInterval(() => {
+    const kb = treeMemoryKb(child.pid!);
+    peakKb = kb === undefined ? undefined : Math.max(peakKb ?? 0, kb);
+  }, 100);
+  const status = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+  clearInterval(sampler);
+  if (status !== 0) {
     throw new Error('npm run build failed');
   }
-  return (performance.now() - started) / 1000;
+  return {seconds: (performance.now() - started) / 1000, peakMemoryMb: peakKb === undefined ? undefined : Math.round(peakKb / 1024)};
+}
+
+/** Puts the 1x contract back in static/ after a scaled run, so `npm start` and the tests see it. */
+function bundleAtOneScale(): void {
+  execFileSync('npm', ['run', 'openapi:bundle'], {cwd: projectRoot, stdio: 'inherit', env: {...process.env, [scaleVariable]: '1'}});
 }
 
 function buildPeer(): string | undefined {
@@ -113,16 +179,19 @@ async function firstOperationTime(browser: Browser, url: string): Promise<number
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
-async function lighthouseMedians(url: string): Promise<PageFigures['lighthouse']> {
+async function lighthouseRuns(url: string): Promise<LighthouseRun[]> {
   const {default: lighthouse} = await import('lighthouse');
   const chromeLauncher = await import('chrome-launcher');
-  const results: PageFigures['lighthouse'][] = [];
+  const results: LighthouseRun[] = [];
   for (let run = 0; run < runs; run++) {
     const chrome = await chromeLauncher.launch({chromePath: chromiumPath, chromeFlags: chromiumFlags});
     try {
-      const result = await lighthouse(url, {port: chrome.port, output: 'json', logLevel: 'error'});
+      // At scale, the performance category alone (see the header).
+      const onlyCategories = scale > 1 ? ['performance'] : undefined;
+      const result = await lighthouse(url, {port: chrome.port, output: 'json', logLevel: 'error', onlyCategories});
       const lhr = result!.lhr;
-      const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
+      // NaN marks a category that was not measured; the table shows it as "-".
+      const score = (id: string) => (lhr.categories[id] ? Math.round((lhr.categories[id].score ?? 0) * 100) : Number.NaN);
       results.push({
         performance: score('performance'),
         accessibility: score('accessibility'),
@@ -135,8 +204,12 @@ async function lighthouseMedians(url: string): Promise<PageFigures['lighthouse']
       await chrome.kill();
     }
   }
-  const keys = Object.keys(results[0]) as (keyof PageFigures['lighthouse'])[];
-  return Object.fromEntries(keys.map((key) => [key, median(results.map((result) => result[key]))])) as PageFigures['lighthouse'];
+  return results;
+}
+
+function medians(results: LighthouseRun[]): LighthouseRun {
+  const keys = Object.keys(results[0]) as (keyof LighthouseRun)[];
+  return Object.fromEntries(keys.map((key) => [key, median(results.map((result) => result[key]))])) as LighthouseRun;
 }
 
 async function measure(site: Site, browser: Browser): Promise<Record<string, PageFigures>> {
@@ -144,14 +217,19 @@ async function measure(site: Site, browser: Browser): Promise<Record<string, Pag
   for (const [label, pagePath] of Object.entries(site.pages)) {
     const url = `http://127.0.0.1:${site.port}${pagePath}`;
     console.log(`bench: ${site.name} ${pagePath}`);
+    const weight = await pageWeight(browser, url);
+    const runsOfPage = await lighthouseRuns(url);
     figures[label] = {
-      ...(await pageWeight(browser, url)),
-      lighthouse: await lighthouseMedians(url),
+      ...weight,
+      lighthouse: medians(runsOfPage),
+      lighthouseRuns: runsOfPage,
       ...(label === 'api' && {firstOperationMs: await firstOperationTime(browser, url)}),
     };
   }
   return figures;
 }
+
+const orDash = (value: number) => (Number.isNaN(value) ? '-' : value);
 
 function printTable(results: Record<string, Record<string, PageFigures>>): void {
   const kb = (bytes: number) => `${(bytes / 1024).toFixed(0)} KB`;
@@ -162,10 +240,10 @@ function printTable(results: Record<string, Record<string, PageFigures>>): void 
       'total (gzip)': kb(f.totalTransferBytes),
       'JS (gzip)': kb(f.jsTransferBytes),
       'JS (decoded)': kb(f.jsDecodedBytes),
-      perf: f.lighthouse.performance,
-      a11y: f.lighthouse.accessibility,
-      'best pr.': f.lighthouse.bestPractices,
-      seo: f.lighthouse.seo,
+      perf: orDash(f.lighthouse.performance),
+      a11y: orDash(f.lighthouse.accessibility),
+      'best pr.': orDash(f.lighthouse.bestPractices),
+      seo: orDash(f.lighthouse.seo),
       'TBT ms': f.lighthouse.tbtMs,
       'LCP ms': f.lighthouse.lcpMs,
       'first op. ms': f.firstOperationMs ?? '',
@@ -186,7 +264,17 @@ async function main(): Promise<void> {
     await measureSandbox();
     return;
   }
-  const buildSeconds = args.includes('--skip-build') ? undefined : coldBuild();
+  try {
+    await benchPages();
+  } finally {
+    if (scale > 1) {
+      bundleAtOneScale();
+    }
+  }
+}
+
+async function benchPages(): Promise<void> {
+  const build = args.includes('--skip-build') ? undefined : await coldBuild();
   const peerBuild = buildPeer();
   const sites: Site[] = [
     {name: 'portal', buildDir: path.join(projectRoot, 'build'), port: 4701, pages: {home: '/', guide: '/docs/guides/pickups', api: '/api/'}},
@@ -199,15 +287,20 @@ async function main(): Promise<void> {
     for (const site of sites) {
       results[site.name] = await measure(site, browser);
     }
+    const operations = scale > 1 ? await checkOperationsAtScale(browser, `http://127.0.0.1:${sites[0].port}/api/`, path.join(sites[0].buildDir, 'openapi.json')) : undefined;
+    console.log(`Contract at ${scale}x`);
     printTable(results);
-    if (buildSeconds !== undefined) {
-      console.log(`Cold production build: ${buildSeconds.toFixed(1)} s`);
+    if (build) {
+      console.log(`Cold production build: ${build.seconds.toFixed(1)} s, peak memory ${build.peakMemoryMb ?? '(not measured)'} MB`);
     }
-    const sandbox = await measureSandbox();
+    if (operations) {
+      console.log(`Operations: ${operations.reachedByAnchor} of ${operations.operations} reached by their anchor; ${operations.foundBySearch} of ${operations.searched} searched found by Redoc's search`);
+    }
+    const sandbox = scale > 1 ? undefined : await measureSandbox();
     const directory = path.join(projectRoot, 'bench/results');
     mkdirSync(directory, {recursive: true});
     const file = path.join(directory, `${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
-    writeFileSync(file, `${JSON.stringify({date: new Date().toISOString(), lighthouseRuns: runs, coldBuildSeconds: buildSeconds, results, sandbox}, null, 2)}\n`);
+    writeFileSync(file, `${JSON.stringify({date: new Date().toISOString(), scale, lighthouseRuns: runs, build, results, operations, sandbox}, null, 2)}\n`);
     console.log(`Figures written to ${path.relative(projectRoot, file)}`);
   } finally {
     await browser.close();

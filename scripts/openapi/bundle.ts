@@ -6,7 +6,8 @@
  * Each operation then gets `x-codeSamples` (curl, JavaScript, Python) built from its own examples,
  * and `externalDocs` pointing at the guide section that documents it (see guideLinks.ts). Links to the
  * portal become absolute (siteLinks.ts). From the result it writes the other downloads of
- * src/downloads: the Postman collection (postman.ts) and the TypeScript types (types.ts).
+ * src/downloads: the Postman collection (postman.ts) and the TypeScript types (types.ts). With
+ * OPENAPI_SCALE=N set, as `npm run bench -- --scale N` does, every call is copied N-fold first.
  *
  * Run by `npm start` and `npm run build` (and on its own: `npm run openapi:bundle`). Any problem,
  * such as a YAML syntax error or a `$ref` to a missing file, stops it with the file named.
@@ -22,6 +23,7 @@ import {addCodeSamples, type OpenApiDocument as SampledDocument} from './codeSam
 import {addGuideLinks} from './guideLinks';
 import {openApiJsonPath, openApiSourcePath, openApiYamlPath, postmanCollectionPath, typeDeclarationsPath} from './outputs';
 import {postmanCollection} from './postman';
+import {scaleContract, scaleFromEnvironment} from './scale';
 import {withAbsoluteSiteLinks} from './siteLinks';
 import {typeDeclarations} from './types';
 
@@ -75,7 +77,9 @@ function write(relativePath: string, text: string): void {
 }
 
 async function main(): Promise<void> {
-  const sampled = await addCodeSamples(applyProvider(bundleSource()) as unknown as SampledDocument);
+  // OPENAPI_SCALE=N (the scale benchmark only) copies every call N-fold; see scale.ts.
+  const scaled = scaleContract(applyProvider(bundleSource()), scaleFromEnvironment());
+  const sampled = await addCodeSamples(scaled as unknown as SampledDocument);
   const linked = addGuideLinks(sampled, path.join(projectRoot, 'docs'));
   const document = withAbsoluteSiteLinks(linked, provider.portalUrl) as typeof linked & {info: {title: string}};
   write(openApiJsonPath, `${JSON.stringify(document, null, 2)}\n`);
