@@ -7,6 +7,7 @@ import type {ThemeOptions as RedocThemeOptions} from 'docusaurus-theme-redoc';
 import {provider, portalTitle} from './src/settings/provider';
 import {announcement} from './src/settings/announcement';
 // Imported, not named by path, so that editing the plugin evicts the bundler's persistent cache.
+import contractCachePlugin from './src/plugins/contractCache';
 import redocPlugin from './src/plugins/redoc';
 import redocSpecPlugin from './src/plugins/redoc/specPlugin';
 import prismTokenCssPlugin from './src/plugins/prismTokenCss';
@@ -129,7 +130,7 @@ const config: Config = {
     ['docusaurus-theme-redoc', redocThemeOptions],
     ['@easyops-cn/docusaurus-search-local', searchTheme],
   ],
-  plugins: [redocPlugin, [redocSpecPlugin, redocSpecOptions], prismTokenCssPlugin, prismOnDemandPlugin],
+  plugins: [contractCachePlugin, redocPlugin, [redocSpecPlugin, redocSpecOptions], prismTokenCssPlugin, prismOnDemandPlugin],
   themeConfig,
 };
 

@@ -1,4 +1,4 @@
-import {test as base, expect, type Page} from '@playwright/test';
+import {test as base, expect, type APIRequestContext, type Page} from '@playwright/test';
 
 /**
  * Every browser test fails on a console error or an uncaught exception, unless the test names the
@@ -61,4 +61,11 @@ export async function markDocument(page: Page): Promise<void> {
 
 export async function documentIsMarked(page: Page): Promise<boolean> {
   return page.evaluate(() => (window as unknown as {testMarker?: boolean}).testMarker === true);
+}
+
+/** Every page of the built site, as its sitemap.xml lists them: paths, sorted, without duplicates. */
+export async function sitemapPaths(request: APIRequestContext): Promise<string[]> {
+  const xml = await (await request.get('/sitemap.xml')).text();
+  const paths = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => new URL(match[1]).pathname);
+  return [...new Set(paths)].sort();
 }

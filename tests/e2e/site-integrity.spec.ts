@@ -1,18 +1,10 @@
-import type {APIRequestContext} from '@playwright/test';
-
 import {isOwnOrigin} from '../site';
-import {test, expect, waitForHydration} from './fixtures';
+import {test, expect, sitemapPaths, waitForHydration} from './fixtures';
 
 /**
  * Every page of the built site, as listed in its sitemap.xml: it loads nothing from another host, and
  * every internal link and anchor on it leads somewhere that exists.
  */
-async function sitemapPaths(request: APIRequestContext): Promise<string[]> {
-  const xml = await (await request.get('/sitemap.xml')).text();
-  const paths = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => new URL(match[1]).pathname);
-  return [...new Set(paths)].sort();
-}
-
 test('the sitemap lists every page, the API reference included', async ({request}) => {
   const paths = await sitemapPaths(request);
   expect(paths).toEqual(expect.arrayContaining(['/', '/api/', '/markdown-page', '/docs/Agents/authentication', '/docs/guides/pickups']));

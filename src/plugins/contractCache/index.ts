@@ -1,0 +1,28 @@
+import path from 'node:path';
+import type {LoadContext, Plugin} from '@docusaurus/types';
+
+import {openApiJsonPath} from '../../../scripts/openapi/outputs';
+
+type PersistentCache = {buildDependencies?: string[]};
+
+/**
+ * Makes the bundler's persistent cache depend on the bundled contract (static/openapi.json).
+ *
+ * The docs render their contract tables, error tables and samples from that file at build time
+ * (src/remark/contract), but only a page's own source is a dependency of its compiled MDX. After the
+ * contract changed, a warm build served the old tables: the server HTML and the browser bundle could
+ * even come from different versions, and React reported hydration errors (#418) on the errors and
+ * getting-started guides (seen after a `--scale` benchmark). A changed contract now evicts the cache.
+ */
+export default function contractCachePlugin(context: LoadContext): Plugin {
+  return {
+    name: 'contract-cache',
+    configureWebpack(config) {
+      const cache = (config.experiments as {cache?: PersistentCache | boolean} | undefined)?.cache;
+      if (cache && typeof cache === 'object') {
+        cache.buildDependencies = [...(cache.buildDependencies ?? []), path.join(context.siteDir, openApiJsonPath)];
+      }
+      return {};
+    },
+  };
+}
