@@ -101,10 +101,6 @@ for (const colourMode of ['light', 'dark'] as const) {
     await page.goto(`/api/?docusaurus-theme=${colourMode}`);
     await waitForHydration(page);
     await expect(page.locator('html')).toHaveAttribute('data-theme', colourMode);
-    if (colourMode === 'dark') {
-      // The server HTML is light; in dark mode every operation goes live with dark colours.
-      await expect(page.locator('[data-kept]')).toHaveCount(0);
-    }
     const results = await new AxeBuilder({page}).withRules(['color-contrast', 'link-in-text-block']).analyze();
     const problems = results.violations.flatMap((violation) =>
       violation.nodes.map((node) => `${violation.id}: ${node.target.join(' ')}: ${node.any[0]?.message ?? ''}`),
@@ -175,38 +171,3 @@ test('code samples on /api/ are highlighted in each of their languages', async (
   await expect(operation.locator('pre .token.keyword').first()).toBeVisible();
 });
 
-/**
- * Each operation keeps its server HTML through hydration and goes live when the reader nears it
- * (src/plugins/redoc/DeferredSection.tsx): the last operation is still the server's copy after
- * hydration, becomes React's own once scrolled to, and then answers a click.
- */
-test('an operation far down /api/ goes live when the reader scrolls to it, and then works', async ({page}) => {
-  await page.goto('/api/');
-  await waitForHydration(page);
-  const last = page.locator('[id*="/operation/"][data-section-id]').last();
-  await expect(last.locator('[data-kept]')).toHaveCount(1);
-  await last.evaluate((section) => {
-    (section.querySelector('h2') as unknown as {serverCopy: boolean}).serverCopy = true;
-  });
-  await last.scrollIntoViewIfNeeded();
-  await expect(last.locator('[data-kept]')).toHaveCount(0);
-  expect(await last.locator('h2').evaluate((heading) => (heading as unknown as {serverCopy?: boolean}).serverCopy)).toBeUndefined();
-  const python = last.getByRole('tab', {name: 'Python', exact: true});
-  await python.click();
-  await expect(python).toHaveAttribute('aria-selected', 'true');
-});
-
-test('focus moved by keyboard into a kept operation stays on the same element once it is live', async ({page}) => {
-  await page.goto('/api/');
-  await waitForHydration(page);
-  const last = page.locator('[id*="/operation/"][data-section-id]').last();
-  await expect(last.locator('[data-kept]')).toHaveCount(1);
-  // Focus without scrolling, as a screen reader's virtual cursor may: the focus event alone releases it.
-  const label = await last.getByRole('tab').first().evaluate((tab) => {
-    (tab as HTMLElement).focus({preventScroll: true});
-    return tab.textContent;
-  });
-  await expect(last.locator('[data-kept]')).toHaveCount(0);
-  await expect(last.getByRole('tab').first()).toBeFocused();
-  expect(await page.evaluate(() => document.activeElement?.textContent)).toBe(label);
-});

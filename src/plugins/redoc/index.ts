@@ -20,8 +20,6 @@ import './patchRedocBundle.js';
  *    where redocusaurus's empty browser twin made React report a hydration mismatch (#418).
  * 3. Redoc's store is built once per colour mode, not again right after hydration (./useSpec).
  * 4. The browser bundle leaves out what Redoc imports but never runs here (./browserBundle).
- * 5. Each operation goes live when the reader gets near it, not all while the page hydrates
- *    (./DeferredSection).
  */
 export default function redocPlugin(): Plugin {
   return {

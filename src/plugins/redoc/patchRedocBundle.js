@@ -30,15 +30,6 @@ const headingLevels = {
 
 const replacements = {[remoteLogo]: inlineBlank, ...hardCodedColours, ...headingLevels};
 
-/**
- * Redoc's content list renders each operation through our DeferredSection, which hydrates it when the
- * reader gets near it rather than with the rest of the page (see DeferredSection.tsx). The name of the
- * operation component differs between redoc's Node and browser bundles, hence a pattern.
- */
-const operationItem = /case"operation":r=e\.createElement\((\w+),\{item:t\}\)/;
-const deferredSection = require.resolve('./DeferredSection.tsx');
-const deferredOperationItem = 'case"operation":r=e.createElement(__portalDeferredSection,{id:t.id,item:t},e.createElement($1,{item:t}))';
-
 module.exports = function patchRedocBundle(source) {
   let patched = source;
   for (const [from, to] of Object.entries(replacements)) {
@@ -47,9 +38,5 @@ module.exports = function patchRedocBundle(source) {
     }
     patched = patched.split(from).join(to);
   }
-  if ((patched.match(new RegExp(operationItem, 'g')) ?? []).length !== 1) {
-    throw new Error(`redoc plugin: the operation item of Redoc's content list was not found once in ${this.resourcePath}; update the patch.`);
-  }
-  patched = patched.replace(operationItem, deferredOperationItem);
-  return `var __portalDeferredSection = require(${JSON.stringify(deferredSection)}).DeferredSection;\n${patched}`;
+  return patched;
 };
