@@ -6,8 +6,8 @@ import type {ThemeOptions as RedocThemeOptions} from 'docusaurus-theme-redoc';
 
 import {provider, portalTitle} from './src/settings/provider';
 import {announcement} from './src/settings/announcement';
-// Imported, not named by path, so that editing the plugin evicts the bundler's persistent cache.
 import contractCachePlugin from './src/plugins/contractCache';
+// Imported, not named by path, so that editing the plugin evicts the bundler's persistent cache.
 import redocPlugin from './src/plugins/redoc';
 import redocSpecPlugin from './src/plugins/redoc/specPlugin';
 import prismTokenCssPlugin from './src/plugins/prismTokenCss';

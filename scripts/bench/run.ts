@@ -39,7 +39,7 @@ import {chromiumArgs, debianChromiumPath} from '../chromium';
 import {startStaticServer} from '../serve-static';
 import {scaleVariable} from '../openapi/scale';
 import {benchSandbox, type SandboxFigures} from './sandbox';
-import {checkOperationsAtScale, type ScaleCheck} from './scaleCheck';
+import {checkOperationsAtScale} from './scaleCheck';
 
 const projectRoot = path.resolve(__dirname, '../..');
 const args = process.argv.slice(2);
@@ -287,7 +287,7 @@ async function benchPages(): Promise<void> {
     for (const site of sites) {
       results[site.name] = await measure(site, browser);
     }
-    const operations = scale > 1 ? await checkOperationsAtScale(browser, `http://127.0.0.1:${sites[0].port}/api/`, path.join(sites[0].buildDir, 'openapi.json')) : undefined;
+    const operations = scale > 1 ? await checkOperationsAtScale(browser, `http://127.0.0.1:${sites[0].port}/api/`, projectRoot) : undefined;
     console.log(`Contract at ${scale}x`);
     printTable(results);
     if (build) {

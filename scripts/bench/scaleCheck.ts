@@ -3,31 +3,17 @@
  * no win. On the built /api/ it follows the anchor of every operation of the served description,
  * in one page as a reader's in-page links do, and asks Redoc's search for a sample of the copies.
  */
-import {readFileSync} from 'node:fs';
 import type {Browser} from '@playwright/test';
 
-import {redocAnchor, type Operation as ContractOperation} from '../../src/remark/contract/contract';
+import {Contract, redocAnchor} from '../../src/remark/contract/contract';
 
 export type ScaleCheck = {operations: number; reachedByAnchor: number; missedAnchors: string[]; searched: number; foundBySearch: number; missedSearches: string[]};
 
-type Operation = {anchor: string; summary: string};
-
-const httpMethods = ['get', 'put', 'post', 'delete', 'patch'];
-
-function operationsOf(openApiJsonFile: string): Operation[] {
-  const document = JSON.parse(readFileSync(openApiJsonFile, 'utf8')) as {paths: Record<string, Record<string, ContractOperation & {summary: string}>>};
-  return Object.values(document.paths).flatMap((pathItem) =>
-    httpMethods
-      .filter((method) => pathItem[method])
-      .map((method) => {
-        const operation = pathItem[method];
-        return {anchor: redocAnchor(operation), summary: operation.summary};
-      }),
-  );
-}
-
-export async function checkOperationsAtScale(browser: Browser, apiUrl: string, openApiJsonFile: string): Promise<ScaleCheck> {
-  const operations = operationsOf(openApiJsonFile);
+/** `projectRoot`'s bundled description (static/openapi.json) is the one the built /api/ serves. */
+export async function checkOperationsAtScale(browser: Browser, apiUrl: string, projectRoot: string): Promise<ScaleCheck> {
+  const operations = Contract.load(projectRoot)
+    .operations()
+    .map(({operation}) => ({anchor: redocAnchor(operation), summary: operation.summary}));
   const context = await browser.newContext({viewport: {width: 1280, height: 800}});
   const page = await context.newPage();
   await page.goto(apiUrl);

@@ -170,4 +170,3 @@ test('code samples on /api/ are highlighted in each of their languages', async (
   await operation.getByRole('tab', {name: 'JavaScript', exact: true}).click();
   await expect(operation.locator('pre .token.keyword').first()).toBeVisible();
 });
-
