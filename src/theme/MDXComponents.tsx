@@ -1,11 +1,13 @@
 import MDXComponentsOriginal from '@theme-original/MDXComponents';
 import Tabs from '@theme/Tabs';
 import TabItem from '@theme/TabItem';
+import TryIt from '@site/src/components/TryIt';
 
 /**
- * Tabs and TabItem available on every docs page without an import: the contract's <CodeSamples>
- * (src/remark/contract) expand to them at build time.
+ * Components available on every docs page without an import, because the contract's components
+ * (src/remark/contract) expand to them at build time: Tabs and TabItem for <CodeSamples>, and the
+ * button of <TryIt operation="…" />, which the build completes with the call's summary.
  */
-const MDXComponents = {...MDXComponentsOriginal, Tabs, TabItem};
+const MDXComponents = {...MDXComponentsOriginal, Tabs, TabItem, TryIt};
 
 export default MDXComponents;

@@ -283,6 +283,16 @@ const OperationSummary: Renderer = (contract, props) => {
 };
 
 /**
+ * `<TryIt operation="requestPickup" />`: the button that opens a request console for the call
+ * (src/components/TryIt), given the call's summary for its accessible name. An unknown operation
+ * fails the build here, not in a reader's browser.
+ */
+const TryIt: Renderer = (contract, props) => {
+  const {operation} = operationOf(contract, props, 'TryIt');
+  return [jsx('TryIt', {operation: operation.operationId, summary: operation.summary}, [])];
+};
+
+/**
  * `<SandboxMagicValues />`: the sandbox's triggers, from the module the sandbox itself reads, so the
  * Test environment page cannot drift from the sandbox.
  */
@@ -343,4 +353,5 @@ export const renderers: Record<string, Renderer> = {
   ResponseExample,
   ErrorResponses,
   ErrorCatalogue,
+  TryIt,
 };

@@ -3,14 +3,15 @@ import type ApiDocOriginal from '@theme/ApiDoc';
 import Layout from '@theme/Layout';
 import Redoc from '@theme/Redoc';
 
+import {TryItButtons} from './TryItButtons';
 import {useJumpToSearchedOperation} from './useJumpToSearchedOperation';
 import {useRedocAccessibility} from './useRedocAccessibility';
 
 /**
- * The /api/ page: redocusaurus's ApiDoc with three changes. Redoc sits in a <main> landmark, which
+ * The /api/ page: redocusaurus's ApiDoc with four changes. Redoc sits in a <main> landmark, which
  * screen readers use to skip the navbar and the offline search uses to index the page; a reader
- * arriving from a search result lands on the operation that matches the searched words; and the
- * gaps axe finds in Redoc's markup are repaired in the browser.
+ * arriving from a search result lands on the operation that matches the searched words; the gaps
+ * axe finds in Redoc's markup are repaired in the browser; and every operation gets a "Try it".
  */
 export default function ApiDoc({layoutProps, specProps}: Parameters<typeof ApiDocOriginal>[0]): ReactNode {
   useJumpToSearchedOperation(specProps.spec);
@@ -20,6 +21,7 @@ export default function ApiDoc({layoutProps, specProps}: Parameters<typeof ApiDo
     <Layout title={info?.title ?? 'API reference'} description={summarise(info?.description)} {...layoutProps}>
       <main>
         <Redoc {...specProps} />
+        <TryItButtons spec={specProps.spec} />
       </main>
     </Layout>
   );

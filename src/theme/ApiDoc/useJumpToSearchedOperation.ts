@@ -1,9 +1,7 @@
 import {useEffect} from 'react';
 import {useLocation} from '@docusaurus/router';
 
-type Operation = {operationId?: string; summary?: string; description?: string};
-/** The parts of the OpenAPI document this hook reads. */
-type Spec = {paths?: object} | undefined;
+import {specOperations, type Spec} from './specOperations';
 
 /** The query parameter the offline search adds to a result's link (highlightSearchTermsOnTargetPage). */
 const searchParameter = '_highlight';
@@ -31,18 +29,13 @@ export function useJumpToSearchedOperation(spec: Spec): void {
 
 function bestMatch(spec: Spec, words: string[]): string | undefined {
   let best: {operationId: string; score: number} | undefined;
-  for (const [path, methods] of Object.entries(spec?.paths ?? {}) as [string, object][]) {
-    for (const operation of Object.values(methods) as Operation[]) {
-      if (!operation?.operationId) {
-        continue;
-      }
-      const score = words.reduce((total, word) => {
-        const weigh = (text: string | undefined, weight: number) => (text?.toLowerCase().includes(word) ? weight : 0);
-        return total + Math.max(weigh(operation.summary, 4), weigh(operation.operationId, 3), weigh(path, 3), weigh(operation.description, 1));
-      }, 0);
-      if (score > 0 && (!best || score > best.score)) {
-        best = {operationId: operation.operationId, score};
-      }
+  for (const operation of specOperations(spec)) {
+    const score = words.reduce((total, word) => {
+      const weigh = (text: string | undefined, weight: number) => (text?.toLowerCase().includes(word) ? weight : 0);
+      return total + Math.max(weigh(operation.summary, 4), weigh(operation.operationId, 3), weigh(operation.path, 3), weigh(operation.description, 1));
+    }, 0);
+    if (score > 0 && (!best || score > best.score)) {
+      best = {operationId: operation.operationId, score};
     }
   }
   return best?.operationId;

@@ -1,0 +1,434 @@
+import {useEffect, useId, useMemo, useState, useSyncExternalStore, type KeyboardEvent, type ReactNode} from 'react';
+import useBaseUrl from '@docusaurus/useBaseUrl';
+import CodeBlock from '@theme/CodeBlock';
+
+import type {Sandbox} from '../../sandbox/engine';
+import type {OperationEntry} from '../../sandbox/contract';
+import {localSandboxUrl} from '../../sandbox/localServer';
+import {createValidator, type Validator} from '../../sandbox/validation';
+import {curlCommand} from '../../tryIt/curl';
+import {exampleCredentials, initialDraft, outgoingRequest, parameterFields, tokenOperationId, type Draft} from '../../tryIt/request';
+import {send, type Exchange} from '../../tryIt/send';
+import {browserSandbox, session} from '../../tryIt/session';
+import {baseUrlOf, baseUrlProblem, targetLabels, tokenKey, type Target} from '../../tryIt/targets';
+
+import styles from './styles.module.css';
+
+type Props = {
+  id: string;
+  operationId: string;
+  summary: string;
+  onClose: () => void;
+};
+
+// What each console holds, kept while the page lives: closing and reopening a console, or moving
+// between pages of the site, finds the request and the last answer as they were left.
+const drafts = new Map<string, Draft>();
+const exchanges = new Map<string, Exchange>();
+const validators = new WeakMap<Sandbox, Validator>();
+
+function validatorOf(sandbox: Sandbox): Validator {
+  let validator = validators.get(sandbox);
+  if (!validator) {
+    validator = createValidator(sandbox.contract.document, (parameter) => sandbox.contract.resolve(parameter));
+    validators.set(sandbox, validator);
+  }
+  return validator;
+}
+
+/** The request console of one call (see ../TryIt), on the page's shared sandbox session. */
+export default function TryItConsole({id, operationId, summary, onClose}: Props): ReactNode {
+  const contractUrl = useBaseUrl('/openapi.json');
+  const [sandbox, setSandbox] = useState<Sandbox>();
+  const [loadProblem, setLoadProblem] = useState<string>();
+  useEffect(() => {
+    let current = true;
+    browserSandbox(contractUrl).then(
+      (loaded) => current && setSandbox(loaded),
+      (error: Error) => current && setLoadProblem(error.message),
+    );
+    return () => {
+      current = false;
+    };
+  }, [contractUrl]);
+
+  const closeOnEscape = (event: KeyboardEvent) => {
+    if (event.key === 'Escape') {
+      event.stopPropagation();
+      onClose();
+    }
+  };
+  return (
+    <div id={id} role="group" aria-label={`Console: ${summary}`} className={styles.console} onKeyDown={closeOnEscape}>
+      {loadProblem ? (
+        <p role="alert">The API description could not be loaded ({loadProblem}); the console needs it to build the request.</p>
+      ) : sandbox ? (
+        <ConsoleForm sandbox={sandbox} entry={sandbox.contract.operation(operationId)} onClose={onClose} />
+      ) : (
+        <p role="status">Loading the API description…</p>
+      )}
+    </div>
+  );
+}
+
+function ConsoleForm({sandbox, entry, onClose}: {sandbox: Sandbox; entry: OperationEntry; onClose: () => void}): ReactNode {
+  const {contract} = sandbox;
+  const operationId = entry.operation.operationId;
+  const fieldId = useId();
+  const {target, tokens} = useSyncExternalStore(session.subscribe, session.snapshot, session.snapshot);
+  const [draft, setDraftState] = useState<Draft>(() => drafts.get(operationId) ?? initialDraft(contract, entry));
+  const [exchange, setExchangeState] = useState<Exchange | undefined>(() => exchanges.get(operationId));
+  const [sending, setSending] = useState(false);
+  const [notice, setNotice] = useState('');
+  const [customUrl, setCustomUrl] = useState(target.kind === 'custom' ? target.baseUrl : '');
+
+  const setDraft = (next: Draft) => {
+    drafts.set(operationId, next);
+    setDraftState(next);
+  };
+  const setExchange = (next: Exchange) => {
+    exchanges.set(operationId, next);
+    setExchangeState(next);
+  };
+
+  const fields = useMemo(() => parameterFields(contract, entry), [contract, entry]);
+  const needsToken = contract.requiresToken(entry);
+  const token = tokens[tokenKey(target)] ?? '';
+  const urlProblem = target.kind === 'custom' ? baseUrlProblem(target.baseUrl) : undefined;
+
+  // What the contract says of the request as it stands, shown before it is sent.
+  const problems = useMemo(() => {
+    const validator = validatorOf(sandbox);
+    const found: string[] = [];
+    let body: unknown = {};
+    if (draft.body !== undefined && draft.body.trim() !== '') {
+      try {
+        body = JSON.parse(draft.body);
+      } catch (error) {
+        return [`The request body is not valid JSON: ${error instanceof Error ? error.message : String(error)}`];
+      }
+    }
+    if (entry.operation.requestBody) {
+      found.push(...validator.body(entry, body));
+    }
+    const sentQuery = Object.fromEntries(Object.entries(draft.query).filter(([, value]) => value !== ''));
+    found.push(...validator.query(entry, sentQuery));
+    return found;
+  }, [sandbox, entry, draft]);
+
+  const request = outgoingRequest(contract, entry, draft, needsToken ? token || '<token>' : undefined);
+  const curl = curlCommand(baseUrlOf(target) ?? localSandboxUrl, request);
+
+  async function sandboxToken(): Promise<string> {
+    const tokenEntry = contract.operation(tokenOperationId);
+    const answer = await send({kind: 'browser'}, outgoingRequest(contract, tokenEntry, {query: {}, body: JSON.stringify(exampleCredentials(contract))}, undefined), sandbox);
+    const issued = answer.kind === 'answer' ? (answer.json as {access_token?: string} | undefined)?.access_token : undefined;
+    if (!issued) {
+      throw new Error('the in-browser sandbox issued no token');
+    }
+    return issued;
+  }
+
+  async function sendRequest() {
+    if (urlProblem) {
+      setNotice(urlProblem);
+      return;
+    }
+    setSending(true);
+    setNotice('');
+    try {
+      let bearer = token;
+      if (needsToken && !bearer && target.kind === 'browser') {
+        bearer = await sandboxToken();
+        session.setToken(target, bearer);
+      }
+      const result = await send(target, outgoingRequest(contract, entry, draft, needsToken ? bearer : undefined), sandbox);
+      setExchange(result);
+      // The token call's answer becomes the token of its target, as an integrator's client would keep it.
+      const issued = result.kind === 'answer' && result.status < 300 ? (result.json as {access_token?: unknown} | undefined)?.access_token : undefined;
+      if (operationId === tokenOperationId && typeof issued === 'string') {
+        session.setToken(target, issued);
+      }
+      setNotice(result.kind === 'answer' ? `Answered ${result.status} ${result.statusText} in ${Math.round(result.durationMs)} ms.` : 'No answer: see Response.');
+    } catch (error) {
+      setNotice(`Not sent: ${error instanceof Error ? error.message : String(error)}`);
+    } finally {
+      setSending(false);
+    }
+  }
+
+  async function copyCurl() {
+    try {
+      await navigator.clipboard.writeText(curl);
+      setNotice('Copied the request as a curl command.');
+    } catch {
+      setNotice('The browser did not allow copying: select the command under "Request as curl" and copy it.');
+    }
+  }
+
+  return (
+    <>
+      <div className={styles.toolbar}>
+        <span className={styles.call}>
+          <code>
+            {entry.method.toUpperCase()} {entry.path}
+          </code>
+        </span>
+        <button type="button" className="button button--sm button--link" aria-keyshortcuts="Escape" onClick={onClose}>
+          Close
+        </button>
+      </div>
+
+      <TargetChoice
+        target={target}
+        customUrl={customUrl}
+        onCustomUrl={(value) => {
+          setCustomUrl(value);
+          session.setTarget({kind: 'custom', baseUrl: value});
+        }}
+        urlProblem={urlProblem}
+        name={`${fieldId}-target`}
+      />
+
+      {needsToken && (
+        <TokenField sandbox={sandbox} target={target} token={token} fieldId={fieldId} urlProblem={urlProblem} />
+      )}
+
+      {fields.length > 0 && (
+        <fieldset className={styles.group}>
+          <legend>Query parameters</legend>
+          {fields.map((field) => {
+            const inputId = `${fieldId}-query-${field.name}`;
+            const value = draft.query[field.name] ?? '';
+            const change = (next: string) => setDraft({...draft, query: {...draft.query, [field.name]: next}});
+            return (
+              <div key={field.name} className={styles.field}>
+                <label htmlFor={inputId}>
+                  <code>{field.name}</code> {field.required ? '(required)' : '(optional)'}
+                </label>
+                {field.choices ? (
+                  <select id={inputId} value={value} onChange={(event) => change(event.target.value)}>
+                    {!field.required && <option value="">(not sent)</option>}
+                    {field.choices.map((choice) => (
+                      <option key={choice}>{choice}</option>
+                    ))}
+                  </select>
+                ) : (
+                  <input id={inputId} type="text" value={value} spellCheck={false} autoComplete="off" onChange={(event) => change(event.target.value)} />
+                )}
+                {field.description && <small>{field.description}</small>}
+              </div>
+            );
+          })}
+        </fieldset>
+      )}
+
+      {draft.body !== undefined && (
+        <div className={styles.field}>
+          <label htmlFor={`${fieldId}-body`}>Request body</label>
+          <textarea
+            id={`${fieldId}-body`}
+            className={styles.body}
+            value={draft.body}
+            spellCheck={false}
+            autoComplete="off"
+            rows={Math.min(18, Math.max(4, draft.body.split('\n').length))}
+            aria-describedby={`${fieldId}-problems`}
+            aria-invalid={problems.length > 0}
+            onChange={(event) => setDraft({...draft, body: event.target.value})}
+          />
+        </div>
+      )}
+
+      <div id={`${fieldId}-problems`} className={problems.length > 0 ? styles.problems : styles.valid} aria-live="polite">
+        {problems.length > 0 ? (
+          <>
+            <p>The contract would refuse this request ({problems.length === 1 ? 'one problem' : `${problems.length} problems`}); you can still send it:</p>
+            <ul>
+              {problems.map((problem) => (
+                <li key={problem}>{problem}</li>
+              ))}
+            </ul>
+          </>
+        ) : (
+          <p>The request follows the contract.</p>
+        )}
+      </div>
+
+      <div className={styles.actions}>
+        <button type="button" className="button button--primary" onClick={sendRequest} disabled={sending}>
+          {sending ? 'Sending…' : 'Send request'}
+        </button>
+        <button type="button" className="button button--secondary" onClick={copyCurl}>
+          Copy as curl
+        </button>
+        <button type="button" className="button button--outline button--secondary" onClick={() => { session.resetSandbox(); setNotice('The in-browser sandbox starts over: every account is back to its seeded records.'); }}>
+          Reset sandbox
+        </button>
+      </div>
+      <p role="status" className={styles.notice}>
+        {notice}
+      </p>
+
+      <details className={styles.curl}>
+        <summary>Request as curl</summary>
+        {target.kind === 'browser' && <p>The in-browser sandbox has no address: this command calls the local sandbox (<code>npm run sandbox</code>), which answers the same way.</p>}
+        <CodeBlock language="bash">{curl}</CodeBlock>
+      </details>
+
+      <section aria-label="Response" className={styles.response}>
+        <h3 className={styles.responseTitle}>Response</h3>
+        <ExchangeView exchange={exchange} />
+      </section>
+    </>
+  );
+}
+
+function TargetChoice({target, customUrl, onCustomUrl, urlProblem, name}: {target: Target; customUrl: string; onCustomUrl: (value: string) => void; urlProblem?: string; name: string}): ReactNode {
+  const kinds: Target['kind'][] = ['browser', 'local', 'custom'];
+  const details: Record<Target['kind'], string> = {
+    browser: 'runs in this page; nothing goes over the network',
+    local: `${localSandboxUrl}, started with npm run sandbox`,
+    custom: 'a base URL you type',
+  };
+  return (
+    <fieldset className={styles.group}>
+      <legend>Send to</legend>
+      {kinds.map((kind) => (
+        <label key={kind} className={styles.choice}>
+          <input
+            type="radio"
+            name={name}
+            checked={target.kind === kind}
+            onChange={() => session.setTarget(kind === 'custom' ? {kind, baseUrl: customUrl} : {kind})}
+          />{' '}
+          {targetLabels[kind]} <small>({details[kind]})</small>
+        </label>
+      ))}
+      {target.kind === 'custom' && (
+        <div className={styles.field}>
+          <label htmlFor={`${name}-url`}>Base URL</label>
+          <input
+            id={`${name}-url`}
+            type="url"
+            value={customUrl}
+            placeholder="https://api.carrier.example/testing"
+            spellCheck={false}
+            aria-invalid={urlProblem !== undefined}
+            aria-describedby={urlProblem ? `${name}-url-problem` : undefined}
+            onChange={(event) => onCustomUrl(event.target.value)}
+          />
+          {urlProblem && (
+            <small id={`${name}-url-problem`} className={styles.problemText}>
+              {urlProblem}
+            </small>
+          )}
+        </div>
+      )}
+    </fieldset>
+  );
+}
+
+// Credentials typed for another server stay in this page's memory only.
+const credentialsByTarget = new Map<string, {id: string; pw: string}>();
+
+function TokenField({sandbox, target, token, fieldId, urlProblem}: {sandbox: Sandbox; target: Target; token: string; fieldId: string; urlProblem?: string}): ReactNode {
+  const {contract} = sandbox;
+  const baseUrl = baseUrlOf(target);
+  const [credentials, setCredentialsState] = useState(() => credentialsByTarget.get(baseUrl ?? '') ?? exampleCredentials(contract));
+  const [status, setStatus] = useState('');
+  const setCredentials = (next: {id: string; pw: string}) => {
+    credentialsByTarget.set(baseUrl ?? '', next);
+    setCredentialsState(next);
+  };
+
+  async function getToken() {
+    setStatus('Asking for a token…');
+    const entry = contract.operation(tokenOperationId);
+    const result = await send(target, outgoingRequest(contract, entry, {query: {}, body: JSON.stringify(credentials)}, undefined), sandbox);
+    if (result.kind === 'failure') {
+      setStatus(result.problem);
+      return;
+    }
+    const issued = (result.json as {access_token?: unknown} | undefined)?.access_token;
+    if (result.status < 300 && typeof issued === 'string') {
+      session.setToken(target, issued);
+      setStatus(`Token received (${result.status} ${result.statusText}).`);
+    } else {
+      setStatus(`No token: the server answered ${result.status} ${result.statusText}.`);
+    }
+  }
+
+  return (
+    <fieldset className={styles.group}>
+      <legend>Authorization</legend>
+      <div className={styles.field}>
+        <label htmlFor={`${fieldId}-token`}>Bearer token</label>
+        <input
+          id={`${fieldId}-token`}
+          type="text"
+          className={styles.token}
+          value={token}
+          spellCheck={false}
+          autoComplete="off"
+          placeholder={target.kind === 'browser' ? 'Fetched from the in-browser sandbox on the first send' : 'Paste a token, or get one below'}
+          onChange={(event) => session.setToken(target, event.target.value)}
+        />
+        <small>
+          {target.kind === 'browser'
+            ? 'The in-browser sandbox issues one with the contract’s example credentials when you first send. Edit it to try a wrong or expired token.'
+            : `Sent only to ${baseUrl || 'this server'}; kept in this tab until it closes.`}
+        </small>
+      </div>
+      {target.kind !== 'browser' && (
+        <div className={styles.credentials}>
+          <div className={styles.field}>
+            <label htmlFor={`${fieldId}-account`}>Account id</label>
+            <input id={`${fieldId}-account`} type="text" value={credentials.id} autoComplete="off" spellCheck={false} onChange={(event) => setCredentials({...credentials, id: event.target.value})} />
+          </div>
+          <div className={styles.field}>
+            <label htmlFor={`${fieldId}-password`}>Password</label>
+            <input id={`${fieldId}-password`} type="password" value={credentials.pw} autoComplete="off" onChange={(event) => setCredentials({...credentials, pw: event.target.value})} />
+          </div>
+          <button type="button" className="button button--sm button--secondary" onClick={getToken} disabled={urlProblem !== undefined}>
+            Get a token
+          </button>
+          <p role="status" className={styles.notice}>
+            {status}
+          </p>
+        </div>
+      )}
+    </fieldset>
+  );
+}
+
+function ExchangeView({exchange}: {exchange?: Exchange}): ReactNode {
+  if (!exchange) {
+    return <p>No request sent yet.</p>;
+  }
+  if (exchange.kind === 'failure') {
+    return <p className={styles.problemText}>{exchange.problem}</p>;
+  }
+  return (
+    <>
+      <p className={styles.status}>
+        <strong data-status={exchange.status}>
+          {exchange.status} {exchange.statusText}
+        </strong>{' '}
+        <span>in {exchange.durationMs < 1 ? 'under 1' : Math.round(exchange.durationMs)} ms</span>
+      </p>
+      <details>
+        <summary>Headers ({exchange.headers.length})</summary>
+        <dl className={styles.headers}>
+          {exchange.headers.map(([name, value]) => (
+            <div key={name}>
+              <dt>{name}</dt>
+              <dd>{value}</dd>
+            </div>
+          ))}
+        </dl>
+      </details>
+      {exchange.bodyText === '' ? <p>No body.</p> : <CodeBlock language="json">{exchange.bodyText}</CodeBlock>}
+    </>
+  );
+}

@@ -1,0 +1,268 @@
+import {createServer, type Server} from 'node:http';
+import type {AddressInfo} from 'node:net';
+
+import AxeBuilder from '@axe-core/playwright';
+import type {Locator, Page} from '@playwright/test';
+
+import {createSandbox, memoryStore} from '../../src/sandbox/engine';
+import {loadContract, sandboxServer} from '../../scripts/sandbox/serve';
+import {test, expect, waitForHydration} from './fixtures';
+
+/**
+ * The try-it console (src/components/TryIt, src/components/TryItConsole), driven as an integrator
+ * drives it: by its buttons and labelled fields, on the pickups guide and on /api/.
+ */
+
+const pickupsGuide = '/docs/guides/pickups';
+const consoleChunk = /try-it-console/;
+
+async function openConsole(page: Page, summary: string): Promise<Locator> {
+  await page.getByRole('button', {name: `Try it: ${summary}`}).click();
+  const panel = page.getByRole('group', {name: `Console: ${summary}`});
+  await expect(panel.getByRole('button', {name: 'Send request'})).toBeEnabled();
+  return panel;
+}
+
+/** Sends and returns the answer once a new one is shown (each console keeps only its last). */
+async function send(panel: Locator): Promise<{status: string; body: Record<string, unknown> | undefined}> {
+  const response = panel.getByRole('region', {name: 'Response'});
+  const before = await response.textContent();
+  await panel.getByRole('button', {name: 'Send request'}).click();
+  await expect(response).not.toHaveText(before ?? '');
+  const status = (await response.locator('[data-status]').textContent()) ?? '';
+  const code = response.locator('pre code');
+  const bodyText = (await code.count()) > 0 ? await code.textContent() : null;
+  return {status, body: bodyText ? JSON.parse(bodyText) : undefined};
+}
+
+async function editBody(panel: Locator, change: (body: Record<string, unknown>) => Record<string, unknown>): Promise<void> {
+  const field = panel.getByLabel('Request body');
+  await field.fill(JSON.stringify(change(JSON.parse(await field.inputValue())), null, 2));
+}
+
+/** Every request the page makes to a host other than the site's own. */
+function offSiteRequests(page: Page, siteOrigin: string): string[] {
+  const seen: string[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.protocol.startsWith('http') && url.origin !== siteOrigin) {
+      seen.push(request.url());
+    }
+  });
+  return seen;
+}
+
+test.describe('Try it in the guides', () => {
+  test('the pickup story across two consoles, kept through a reload, and started over by Reset sandbox; nothing leaves the site', async ({page, baseURL}) => {
+    // Four consoles, eight calls and a reload.
+    test.slow();
+    const offSite = offSiteRequests(page, new URL(baseURL!).origin);
+    await page.goto(pickupsGuide);
+    await waitForHydration(page);
+
+    const request = await openConsole(page, 'Request a pickup');
+    const requested = await send(request);
+    expect(requested.status).toBe('201 Created');
+    const firstNumber = requested.body?.pickupNumber as string;
+    expect(firstNumber).toMatch(/^PU\d+$/);
+    // The console fetched a sandbox token for itself and shows it for editing.
+    await expect(request.getByLabel('Bearer token')).toHaveValue(/^ey/);
+
+    const reschedule = await openConsole(page, 'Reschedule a pickup');
+    await editBody(reschedule, (body) => ({...body, pickupNumber: firstNumber}));
+    const rescheduled = await send(reschedule);
+    expect(rescheduled.status).toBe('200 OK');
+    const secondNumber = rescheduled.body?.pickupNumber as string;
+    expect(secondNumber).toMatch(/^PU\d+$/);
+    expect(secondNumber).not.toBe(firstNumber);
+
+    // The sandbox lives in sessionStorage: after a reload the renumbered pickup is still there.
+    await page.reload();
+    await waitForHydration(page);
+    const cancel = await openConsole(page, 'Cancel a pickup');
+    await editBody(cancel, (body) => ({...body, pickupNumber: firstNumber}));
+    expect((await send(cancel)).status).not.toMatch(/^2/);
+    await editBody(cancel, (body) => ({...body, pickupNumber: secondNumber}));
+    expect((await send(cancel)).status).toBe('200 OK');
+
+    // Reset sandbox: the pickups made in this tab are gone.
+    await cancel.getByRole('button', {name: 'Reset sandbox'}).click();
+    await expect(cancel.getByRole('status').filter({hasText: 'starts over'})).toBeVisible();
+    const again = await openConsole(page, 'Reschedule a pickup');
+    await editBody(again, (body) => ({...body, pickupNumber: secondNumber}));
+    expect((await send(again)).status).not.toMatch(/^2/);
+
+    expect(offSite).toEqual([]);
+  });
+
+  test('an invalid body is flagged before sending, and the sandbox answers 400 with the contract\'s message', async ({page}) => {
+    await page.goto(pickupsGuide);
+    await waitForHydration(page);
+    const reschedule = await openConsole(page, 'Reschedule a pickup');
+    await expect(reschedule.getByText('The request follows the contract.')).toBeVisible();
+    await editBody(reschedule, (body) => ({...body, pickupNumber: ''}));
+    await expect(reschedule.getByText('pickupNumber should not be empty')).toBeVisible();
+    await expect(reschedule.getByLabel('Request body')).toHaveAttribute('aria-invalid', 'true');
+    const answer = await send(reschedule);
+    expect(answer.status).toBe('400 Bad Request');
+    expect(answer.body?.message).toContain('pickupNumber should not be empty');
+
+    await reschedule.getByLabel('Request body').fill('{"pickupNumber": ');
+    await expect(reschedule.getByText(/not valid JSON/)).toBeVisible();
+  });
+
+  test('keyboard alone: Enter opens, Tab reaches Send, Enter sends, Escape closes and gives focus back', async ({page}) => {
+    await page.goto(pickupsGuide);
+    await waitForHydration(page);
+    const tryIt = page.getByRole('button', {name: 'Try it: Request a pickup'});
+    await tryIt.focus();
+    await page.keyboard.press('Enter');
+    const panel = page.getByRole('group', {name: 'Console: Request a pickup'});
+    const sendButton = panel.getByRole('button', {name: 'Send request'});
+    await expect(sendButton).toBeVisible();
+    let presses = 0;
+    while (!(await sendButton.evaluate((element) => element === document.activeElement)) && presses < 30) {
+      await page.keyboard.press('Tab');
+      presses++;
+    }
+    await expect(sendButton).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(panel.getByRole('region', {name: 'Response'}).locator('[data-status]')).toHaveText('201 Created');
+    await page.keyboard.press('Escape');
+    await expect(panel).toHaveCount(0);
+    await expect(tryIt).toBeFocused();
+    await expect(tryIt).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  test('the console and the sandbox engine are not loaded until a Try it is pressed', async ({page}) => {
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') {
+        scripts.push(request.url());
+      }
+    });
+    for (const path of [pickupsGuide, '/api/']) {
+      scripts.length = 0;
+      await page.goto(path);
+      await waitForHydration(page);
+      expect(scripts.length, `scripts of ${path}`).toBeGreaterThan(0);
+      expect(scripts.filter((url) => consoleChunk.test(url)), `first load of ${path}`).toEqual([]);
+    }
+    await page.getByRole('button', {name: /^Try it: / }).first().click();
+    await expect(page.getByRole('button', {name: 'Send request'})).toBeVisible();
+    expect(scripts.filter((url) => consoleChunk.test(url))).not.toEqual([]);
+  });
+});
+
+test.describe('Try it on /api/', () => {
+  test('every operation has a Try it, kept through a change of colour mode, and a console that answers', async ({page, baseURL}) => {
+    test.slow();
+    const offSite = offSiteRequests(page, new URL(baseURL!).origin);
+    await page.goto('/api/');
+    await waitForHydration(page);
+    const operations = Object.values(loadContract().paths as Record<string, Record<string, {summary: string}>>).flatMap((item) => Object.values(item));
+    const buttons = page.getByRole('button', {name: /^Try it: /});
+    await expect(buttons).toHaveCount(operations.length);
+
+    // Redoc renders again with its dark theme; the buttons must survive it.
+    await page.getByRole('button', {name: /dark and light mode/}).click();
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+    await expect(buttons).toHaveCount(operations.length);
+
+    const panel = await openConsole(page, 'Track a pickup');
+    const answer = await send(panel);
+    expect(answer.status).toBe('200 OK');
+    expect(offSite).toEqual([]);
+  });
+});
+
+test.describe('the console in both colour modes and at both widths', () => {
+  for (const path of [pickupsGuide, '/api/']) {
+    for (const colourMode of ['light', 'dark'] as const) {
+      for (const width of [1280, 390]) {
+        test(`${path}: an open console with an answer has no axe violations and fits, ${colourMode} at ${width}px`, async ({page}) => {
+          if (path === '/api/') {
+            test.slow();
+          }
+          await page.setViewportSize({width, height: 900});
+          await page.goto(`${path}?docusaurus-theme=${colourMode}`);
+          await waitForHydration(page);
+          await expect(page.locator('html')).toHaveAttribute('data-theme', colourMode);
+          const panel = await openConsole(page, 'Request a pickup');
+          await panel.getByRole('radio', {name: /Another server/}).check();
+          await panel.getByRole('textbox', {name: 'Base URL'}).fill('not a url');
+          await panel.getByRole('radio', {name: /In-browser sandbox/}).check();
+          await editBody(panel, (body) => ({...body, pickupWindow: 'tomorrow'}));
+          await send(panel);
+          await panel.getByText('Headers', {exact: false}).first().click();
+          await panel.getByText('Request as curl').click();
+          await panel.scrollIntoViewIfNeeded();
+          const results = await new AxeBuilder({page}).include(`[data-try-it="requestPickup"]`).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']).analyze();
+          expect(results.violations.flatMap((violation) => violation.nodes.map((node) => `${violation.id}: ${node.target.join(' ')}`))).toEqual([]);
+          const box = await panel.boundingBox();
+          expect(box!.x).toBeGreaterThanOrEqual(0);
+          expect(box!.x + box!.width).toBeLessThanOrEqual(width);
+        });
+      }
+    }
+  }
+});
+
+test.describe('Try it against a server', () => {
+  let server: Server;
+  let serverUrl: string;
+  const authorizations: (string | undefined)[] = [];
+  let plainServer: Server;
+  let plainUrl: string;
+
+  test.beforeAll(async () => {
+    const sandbox = createSandbox({contract: loadContract(), store: memoryStore(), clock: () => new Date()});
+    const handler = sandboxServer(sandbox);
+    // The sandbox server of `npm run sandbox`, on a free port, noting what each call carried.
+    server = createServer((request, response) => {
+      authorizations.push(request.headers.authorization);
+      handler.emit('request', request, response);
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    serverUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    // A server that answers but allows no other origin: the browser hides its answers from the page.
+    plainServer = createServer((_request, response) => response.end('{}'));
+    await new Promise<void>((resolve) => plainServer.listen(0, '127.0.0.1', resolve));
+    plainUrl = `http://127.0.0.1:${(plainServer.address() as AddressInfo).port}`;
+  });
+  test.afterAll(async () => {
+    server.close();
+    plainServer.close();
+  });
+
+  test('Get a token asks the typed server, whose token then goes with the calls to it and nowhere else', async ({page}) => {
+    await page.goto(pickupsGuide);
+    await waitForHydration(page);
+    const panel = await openConsole(page, 'Request a pickup');
+    await panel.getByRole('radio', {name: /Another server/}).check();
+    await panel.getByRole('textbox', {name: 'Base URL'}).fill(serverUrl);
+    await expect(panel.getByLabel('Bearer token')).toHaveValue('');
+    await panel.getByRole('button', {name: 'Get a token'}).click();
+    await expect(panel.getByText(/Token received/)).toBeVisible();
+    const token = await panel.getByLabel('Bearer token').inputValue();
+    expect(token).toMatch(/^ey/);
+    expect((await send(panel)).status).toBe('201 Created');
+    expect(authorizations.filter(Boolean)).toEqual([`Bearer ${token}`]);
+
+    // Back on the in-browser sandbox, that token is not the one shown or sent.
+    await panel.getByRole('radio', {name: /In-browser sandbox/}).check();
+    await expect(panel.getByLabel('Bearer token')).not.toHaveValue(token);
+  });
+
+  test('a server that allows no cross-origin call gets an explanation, not a silent failure', async ({page, expectConsoleErrors}) => {
+    expectConsoleErrors(/CORS policy/, /Failed to load resource/);
+    await page.goto(pickupsGuide);
+    await waitForHydration(page);
+    const panel = await openConsole(page, 'Reschedule a pickup');
+    await panel.getByRole('radio', {name: /Another server/}).check();
+    await panel.getByRole('textbox', {name: 'Base URL'}).fill(plainUrl);
+    await panel.getByLabel('Bearer token').fill('any');
+    await panel.getByRole('button', {name: 'Send request'}).click();
+    await expect(panel.getByRole('region', {name: 'Response'})).toContainText('does not allow calls from this page (CORS)');
+  });
+});
