@@ -17,7 +17,12 @@ const pickupsGuide = '/docs/guides/pickups';
 const consoleChunk = /try-it-console/;
 
 async function openConsole(page: Page, summary: string): Promise<Locator> {
-  await page.getByRole('button', {name: `Try it: ${summary}`}).click();
+  const button = page.getByRole('button', {name: `Try it: ${summary}`});
+  if ((await button.count()) === 0) {
+    // On /api/, a button is placed when its operation nears the viewport.
+    await page.locator('[id^="operation/"] h2').filter({hasText: summary}).first().scrollIntoViewIfNeeded();
+  }
+  await button.click();
   const panel = page.getByRole('group', {name: `Console: ${summary}`});
   await expect(panel.getByRole('button', {name: 'Send request'})).toBeEnabled();
   return panel;
@@ -92,6 +97,10 @@ test.describe('Try it in the guides', () => {
     await editBody(again, (body) => ({...body, pickupNumber: secondNumber}));
     expect((await send(again)).status).not.toMatch(/^2/);
 
+    // The sandbox token is kept for the tab only: sessionStorage, never localStorage.
+    const token = await cancel.getByLabel('Bearer token').inputValue();
+    const stored = await page.evaluate(() => ({local: JSON.stringify({...localStorage}), session: JSON.stringify({...sessionStorage})}));
+    expect(stored.local).not.toContain(token.slice(-20));
     expect(offSite).toEqual([]);
   });
 
@@ -109,6 +118,13 @@ test.describe('Try it in the guides', () => {
 
     await reschedule.getByLabel('Request body').fill('{"pickupNumber": ');
     await expect(reschedule.getByText(/not valid JSON/)).toBeVisible();
+
+    // Closed and opened again, the console shows the request as it was left, and its last answer.
+    await reschedule.getByRole('button', {name: 'Close'}).click();
+    await expect(reschedule).toHaveCount(0);
+    const reopened = await openConsole(page, 'Reschedule a pickup');
+    await expect(reopened.getByLabel('Request body')).toHaveValue('{"pickupNumber": ');
+    await expect(reopened.getByRole('region', {name: 'Response'})).toContainText('400 Bad Request');
   });
 
   test('keyboard alone: Enter opens, Tab reaches Send, Enter sends, Escape closes and gives focus back', async ({page}) => {
@@ -148,8 +164,7 @@ test.describe('Try it in the guides', () => {
       expect(scripts.length, `scripts of ${path}`).toBeGreaterThan(0);
       expect(scripts.filter((url) => consoleChunk.test(url)), `first load of ${path}`).toEqual([]);
     }
-    await page.getByRole('button', {name: /^Try it: / }).first().click();
-    await expect(page.getByRole('button', {name: 'Send request'})).toBeVisible();
+    await openConsole(page, 'Request a pickup');
     expect(scripts.filter((url) => consoleChunk.test(url))).not.toEqual([]);
   });
 });
@@ -160,9 +175,17 @@ test.describe('Try it on /api/', () => {
     const offSite = offSiteRequests(page, new URL(baseURL!).origin);
     await page.goto('/api/');
     await waitForHydration(page);
-    const operations = Object.values(loadContract().paths as Record<string, Record<string, {summary: string}>>).flatMap((item) => Object.values(item));
+    const operations = Object.values(loadContract().paths as Record<string, Record<string, {operationId: string; summary: string}>>).flatMap((item) => Object.values(item));
     const buttons = page.getByRole('button', {name: /^Try it: /});
-    await expect(buttons).toHaveCount(operations.length);
+    // Buttons are placed as their operations near the viewport: none far below it after load.
+    expect(await buttons.count()).toBeLessThan(operations.length);
+    for (const {operationId, summary} of operations) {
+      await page.locator(`[id="operation/${operationId}"]`).scrollIntoViewIfNeeded();
+      const button = page.getByRole('button', {name: `Try it: ${summary}`});
+      await expect(button).toBeVisible();
+      // Right under the operation's heading.
+      expect(await button.evaluate((element) => element.closest('[data-try-it-host]')?.previousElementSibling?.textContent?.trim())).toBe(summary);
+    }
 
     // Redoc renders again with its dark theme; the buttons must survive it.
     await page.getByRole('button', {name: /dark and light mode/}).click();
@@ -211,7 +234,7 @@ test.describe('the console in both colour modes and at both widths', () => {
 test.describe('Try it against a server', () => {
   let server: Server;
   let serverUrl: string;
-  const authorizations: (string | undefined)[] = [];
+  const calls: {method?: string; url?: string; authorization?: string}[] = [];
   let plainServer: Server;
   let plainUrl: string;
 
@@ -220,7 +243,7 @@ test.describe('Try it against a server', () => {
     const handler = sandboxServer(sandbox);
     // The sandbox server of `npm run sandbox`, on a free port, noting what each call carried.
     server = createServer((request, response) => {
-      authorizations.push(request.headers.authorization);
+      calls.push({method: request.method, url: request.url, authorization: request.headers.authorization});
       handler.emit('request', request, response);
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -235,7 +258,8 @@ test.describe('Try it against a server', () => {
     plainServer.close();
   });
 
-  test('Get a token asks the typed server, whose token then goes with the calls to it and nowhere else', async ({page}) => {
+  test('Get a token asks the typed server, whose token then goes with the calls to it and nowhere else', async ({page, context}) => {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
     await page.goto(pickupsGuide);
     await waitForHydration(page);
     const panel = await openConsole(page, 'Request a pickup');
@@ -247,7 +271,21 @@ test.describe('Try it against a server', () => {
     const token = await panel.getByLabel('Bearer token').inputValue();
     expect(token).toMatch(/^ey/);
     expect((await send(panel)).status).toBe('201 Created');
-    expect(authorizations.filter(Boolean)).toEqual([`Bearer ${token}`]);
+    // Only what was asked for reached the server: the token call and the send (each after the
+    // browser's CORS preflight), the second one carrying the token.
+    const asked = calls.filter((call) => call.method !== 'OPTIONS');
+    expect(asked.map((call) => `${call.method} ${call.url} ${call.authorization ?? '-'}`)).toEqual([
+      'POST /authentication/user/token -',
+      `POST /order/pickup/request Bearer ${token}`,
+    ]);
+
+    // Copy as curl gives the request that was sent, to this server, with its token.
+    await panel.getByRole('button', {name: 'Copy as curl'}).click();
+    await expect(panel.getByText('Copied the request as a curl command.')).toBeVisible();
+    const curl = await page.evaluate(() => navigator.clipboard.readText());
+    expect(curl).toContain(`curl --request POST '${serverUrl}/order/pickup/request'`);
+    expect(curl).toContain(`--header 'Authorization: Bearer ${token}'`);
+    expect(curl).toContain(`"bol": "BOL-2025-0417"`);
 
     // Back on the in-browser sandbox, that token is not the one shown or sent.
     await panel.getByRole('radio', {name: /In-browser sandbox/}).check();

@@ -2,7 +2,7 @@ import {startTransition, useEffect, useState, type ReactNode} from 'react';
 import {createPortal} from 'react-dom';
 import TryIt from '@site/src/components/TryIt';
 
-import {specOperations, type Spec} from './specOperations';
+import {specOperations, type Spec, type SpecOperation} from './specOperations';
 
 type Placement = {operationId: string; summary: string; host: HTMLElement};
 
@@ -10,45 +10,79 @@ const hostAttribute = 'data-try-it-host';
 
 /**
  * A "Try it" under the heading of every operation of /api/. Redoc renders the operations, so the
- * buttons are placed into its markup after hydration (the server HTML stays Redoc's alone, and
- * hydration cannot mismatch). If Redoc re-renders an operation and drops a host, it is placed again.
+ * buttons are placed into its markup after hydration: the server HTML stays Redoc's alone, and
+ * hydration cannot mismatch.
+ *
+ * Each button is placed when its operation comes within a screen of the viewport, not all at once:
+ * adding 28 boxes to Redoc's large page right after load made the browser lay the whole page out
+ * again, about 100 ms more blocking time on Lighthouse's mobile CPU (measured). If Redoc re-renders
+ * an operation and drops a host (a change of colour mode gives it a new store), it is placed again.
  */
 export function TryItButtons({spec}: {spec: Spec}): ReactNode {
   const [placements, setPlacements] = useState<Placement[]>([]);
 
   useEffect(() => {
-    const operations = specOperations(spec);
-    let placed: Placement[] = [];
-    function place() {
-      const next: Placement[] = [];
-      for (const {operationId, summary} of operations) {
-        // Redoc's inner section of an operation: <div id="operation/<operationId>"><div><h2>…
-        const heading = document.getElementById(`operation/${operationId}`)?.querySelector('h2');
-        if (!heading) {
-          continue;
-        }
-        let host = heading.nextElementSibling;
-        if (!(host instanceof HTMLElement) || host.getAttribute(hostAttribute) !== operationId) {
-          host = document.createElement('div');
-          host.setAttribute(hostAttribute, operationId);
-          heading.after(host);
-        }
-        next.push({operationId, summary: summary ?? operationId, host: host as HTMLElement});
-      }
-      placed = next;
+    const placed = new Map<string, Placement>();
+    const operationOf = new Map<Element, SpecOperation>();
+    const publish = () => {
+      const next = [...placed.values()];
       startTransition(() => setPlacements(next));
+    };
+    function place(operation: SpecOperation): boolean {
+      // Redoc's inner section of an operation: <div id="operation/<operationId>"><div><h2>…
+      const heading = document.getElementById(`operation/${operation.operationId}`)?.querySelector('h2');
+      if (!heading) {
+        return false;
+      }
+      let host = heading.nextElementSibling;
+      if (!(host instanceof HTMLElement) || host.getAttribute(hostAttribute) !== operation.operationId) {
+        host = document.createElement('div');
+        host.setAttribute(hostAttribute, operation.operationId);
+        heading.after(host);
+      }
+      placed.set(operation.operationId, {operationId: operation.operationId, summary: operation.summary ?? operation.operationId, host: host as HTMLElement});
+      return true;
     }
-    place();
+
+    const nearViewport = new IntersectionObserver(
+      (entries) => {
+        let changed = false;
+        for (const entry of entries) {
+          const operation = operationOf.get(entry.target);
+          if (entry.isIntersecting && operation && place(operation)) {
+            nearViewport.unobserve(entry.target);
+            changed = true;
+          }
+        }
+        if (changed) {
+          publish();
+        }
+      },
+      {rootMargin: '100% 0px'},
+    );
+    for (const operation of specOperations(spec)) {
+      const section = document.getElementById(`operation/${operation.operationId}`);
+      if (section) {
+        operationOf.set(section, operation);
+        nearViewport.observe(section);
+      }
+    }
+
     const redoc = document.querySelector('.redocusaurus');
-    const observer = new MutationObserver(() => {
-      if (placed.some(({host}) => !host.isConnected)) {
-        place();
+    const rerendered = new MutationObserver(() => {
+      const dropped = [...placed.values()].filter(({host}) => !host.isConnected);
+      if (dropped.length > 0) {
+        dropped.forEach(({operationId, summary}) => place({operationId, summary, path: ''}));
+        publish();
       }
     });
     if (redoc) {
-      observer.observe(redoc, {childList: true, subtree: true});
+      rerendered.observe(redoc, {childList: true, subtree: true});
     }
-    return () => observer.disconnect();
+    return () => {
+      nearViewport.disconnect();
+      rerendered.disconnect();
+    };
   }, [spec]);
 
   return placements.map(({operationId, summary, host}) => createPortal(<TryIt operation={operationId} summary={summary} />, host, operationId));
