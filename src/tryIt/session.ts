@@ -56,7 +56,12 @@ export function sessionWorldStore(): WorldStore {
 }
 
 // The shared state the consoles read with useSyncExternalStore: a new object on every change.
-type SessionState = {target: Target; tokens: Record<string, string>; resets: number};
+type SessionState = {
+  target: Target;
+  /** The last base URL typed, offered again when "Another server" is chosen again. */
+  customUrl: string;
+  tokens: Record<string, string>;
+};
 let state: SessionState | undefined;
 const listeners = new Set<() => void>();
 
@@ -73,7 +78,7 @@ function restore(): SessionState {
       tokens[key.slice(tokenPrefix.length)] = read(key)!;
     }
   }
-  return {target, tokens, resets: 0};
+  return {target, customUrl: target.kind === 'custom' ? target.baseUrl : '', tokens};
 }
 
 function update(next: SessionState): void {
@@ -92,10 +97,7 @@ export const session = {
   },
   setTarget(target: Target): void {
     write(targetKey, JSON.stringify(target));
-    update({...session.snapshot(), target});
-  },
-  tokenFor(target: Target): string | undefined {
-    return session.snapshot().tokens[tokenKey(target)];
+    update({...session.snapshot(), target, customUrl: target.kind === 'custom' ? target.baseUrl : session.snapshot().customUrl});
   },
   setToken(target: Target, token: string): void {
     const key = tokenKey(target);
@@ -110,7 +112,6 @@ export const session = {
   resetSandbox(): void {
     sessionWorldStore().clear();
     session.setToken(defaultTarget, '');
-    update({...session.snapshot(), resets: session.snapshot().resets + 1});
   },
 };
 

@@ -287,6 +287,12 @@ test.describe('Try it against a server', () => {
     expect(curl).toContain(`--header 'Authorization: Bearer ${token}'`);
     expect(curl).toContain(`"bol": "BOL-2025-0417"`);
 
+    // The target is the tab's, not one console's: another console sends to the same server.
+    const other = await openConsole(page, 'Cancel a pickup');
+    await expect(other.getByRole('radio', {name: /Another server/})).toBeChecked();
+    await expect(other.getByRole('textbox', {name: 'Base URL'})).toHaveValue(serverUrl);
+    await expect(other.getByLabel('Bearer token')).toHaveValue(token);
+
     // Back on the in-browser sandbox, that token is not the one shown or sent.
     await panel.getByRole('radio', {name: /In-browser sandbox/}).check();
     await expect(panel.getByLabel('Bearer token')).not.toHaveValue(token);

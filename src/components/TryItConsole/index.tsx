@@ -75,12 +75,11 @@ function ConsoleForm({sandbox, entry, onClose}: {sandbox: Sandbox; entry: Operat
   const {contract} = sandbox;
   const operationId = entry.operation.operationId;
   const fieldId = useId();
-  const {target, tokens} = useSyncExternalStore(session.subscribe, session.snapshot, session.snapshot);
+  const {target, customUrl, tokens} = useSyncExternalStore(session.subscribe, session.snapshot, session.snapshot);
   const [draft, setDraftState] = useState<Draft>(() => drafts.get(operationId) ?? initialDraft(contract, entry));
   const [exchange, setExchangeState] = useState<Exchange | undefined>(() => exchanges.get(operationId));
   const [sending, setSending] = useState(false);
   const [notice, setNotice] = useState('');
-  const [customUrl, setCustomUrl] = useState(target.kind === 'custom' ? target.baseUrl : '');
 
   const setDraft = (next: Draft) => {
     drafts.set(operationId, next);
@@ -182,10 +181,7 @@ function ConsoleForm({sandbox, entry, onClose}: {sandbox: Sandbox; entry: Operat
       <TargetChoice
         target={target}
         customUrl={customUrl}
-        onCustomUrl={(value) => {
-          setCustomUrl(value);
-          session.setTarget({kind: 'custom', baseUrl: value});
-        }}
+        onCustomUrl={(value) => session.setTarget({kind: 'custom', baseUrl: value})}
         urlProblem={urlProblem}
         name={`${fieldId}-target`}
       />
