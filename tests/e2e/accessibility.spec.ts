@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 
 import {guides, siteRoutes} from '../site';
-import {test, expect, waitForHydration} from './fixtures';
+import {test, expect, axeTags, openInMode} from './fixtures';
 
 /**
  * axe-core finds nothing on any route of the specification or any guide, in either colour mode, at
@@ -10,7 +10,6 @@ import {test, expect, waitForHydration} from './fixtures';
  * score also counts. /api/ is checked after hydration, once src/theme/ApiDoc has repaired Redoc's
  * markup.
  */
-const axeTags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
 // `/docs` only redirects to the main doc, which is in the list itself.
 const pages = siteRoutes.filter((route) => !route.landsOn).map((route) => route.path);
 const paths = [...new Set([...pages, ...guides.map((guide) => guide.path), '/no/such/page'])];
@@ -25,10 +24,7 @@ for (const path of paths) {
         if (path === '/api/') {
           test.slow();
         }
-        await page.setViewportSize({width, height: 900});
-        await page.goto(`${path}?docusaurus-theme=${colourMode}`);
-        await waitForHydration(page);
-        await expect(page.locator('html')).toHaveAttribute('data-theme', colourMode);
+        await openInMode(page, path, colourMode, width);
         const results = await new AxeBuilder({page}).withTags(axeTags).analyze();
         const problems = results.violations.flatMap((violation) =>
           violation.nodes.map((node) => `${violation.id}: ${node.target.join(' ')}: ${node.failureSummary ?? ''}`),

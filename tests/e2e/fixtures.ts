@@ -36,6 +36,20 @@ export const test = base.extend<Fixtures>({
 
 export {expect};
 
+/**
+ * What axe checks on every page: WCAG 2.0 and 2.1 at levels A and AA (the budget), plus the WCAG 2.2
+ * AA target size and axe's best practices (heading order, landmarks), which Lighthouse also counts.
+ */
+export const axeTags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
+
+/** Opens a page at a width in a colour mode, hydrated, with the mode in place. */
+export async function openInMode(page: Page, path: string, colourMode: 'light' | 'dark', width: number): Promise<void> {
+  await page.setViewportSize({width, height: 900});
+  await page.goto(`${path}?docusaurus-theme=${colourMode}`);
+  await waitForHydration(page);
+  await expect(page.locator('html')).toHaveAttribute('data-theme', colourMode);
+}
+
 /** Waits until React has hydrated the server HTML (Docusaurus sets this attribute). */
 export async function waitForHydration(page: Page): Promise<void> {
   await page.locator('html[data-has-hydrated="true"]').waitFor({state: 'attached'});
