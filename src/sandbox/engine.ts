@@ -12,7 +12,7 @@
 import {Contract, type ContractDocument, type ParameterObject} from './contract';
 import {handlerFor, type HandlerContext, type Outcome} from './behaviour';
 import {checkAuthorization, issueToken} from './tokens';
-import {createValidator} from './validation';
+import {createValidator, type Validator} from './validation';
 import {seedWorld, type World} from './world';
 
 export type SandboxRequest = {
@@ -77,6 +77,8 @@ function errorOutcome(status: number, message: string | string[]): Outcome {
 export type Sandbox = {
   handle(request: SandboxRequest): Promise<SandboxResponse>;
   contract: Contract;
+  /** The contract's request checks the sandbox applies; the console shows them before sending. */
+  validator: Validator;
   /** Forgets every account's world. */
   reset(): void;
 };
@@ -177,6 +179,7 @@ export function createSandbox(options: SandboxOptions): Sandbox {
 
   return {
     contract,
+    validator,
     reset: () => options.store.clear(),
     async handle(request) {
       let outcome: Outcome & {allow?: string};

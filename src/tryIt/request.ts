@@ -81,6 +81,11 @@ export function outgoingRequest(contract: Contract, entry: OperationEntry, draft
   };
 }
 
+/** The token call with these credentials. */
+export function tokenRequest(contract: Contract, credentials: {id: string; pw: string}): OutgoingRequest {
+  return outgoingRequest(contract, contract.operation(tokenOperationId), {query: {}, body: JSON.stringify(credentials)}, undefined);
+}
+
 /** The example credentials of the token call's request, which the sandbox accepts. */
 export function exampleCredentials(contract: Contract): {id: string; pw: string} {
   const [credentials] = Object.values(contract.requestExamples(contract.operation(tokenOperationId)));

@@ -21,6 +21,15 @@ export type Exchange =
     }
   | {kind: 'failure'; problem: string; durationMs: number};
 
+/** The bearer token a successful token call answered with, if any. */
+export function issuedToken(exchange: Exchange): string | undefined {
+  if (exchange.kind !== 'answer' || exchange.status >= 300) {
+    return undefined;
+  }
+  const token = (exchange.json as {access_token?: unknown} | undefined)?.access_token;
+  return typeof token === 'string' ? token : undefined;
+}
+
 function withBody(text: string): {bodyText: string; json?: unknown} {
   try {
     const json = JSON.parse(text);

@@ -5,10 +5,9 @@ import CodeBlock from '@theme/CodeBlock';
 import type {Sandbox} from '../../sandbox/engine';
 import type {OperationEntry} from '../../sandbox/contract';
 import {localSandboxUrl} from '../../sandbox/localServer';
-import {createValidator, type Validator} from '../../sandbox/validation';
 import {curlCommand} from '../../tryIt/curl';
-import {exampleCredentials, initialDraft, outgoingRequest, parameterFields, tokenOperationId, type Draft} from '../../tryIt/request';
-import {send, type Exchange} from '../../tryIt/send';
+import {exampleCredentials, initialDraft, outgoingRequest, parameterFields, tokenOperationId, tokenRequest, type Draft} from '../../tryIt/request';
+import {issuedToken, send, type Exchange} from '../../tryIt/send';
 import {browserSandbox, session} from '../../tryIt/session';
 import {baseUrlOf, baseUrlProblem, targetLabels, tokenKey, type Target} from '../../tryIt/targets';
 
@@ -25,16 +24,6 @@ type Props = {
 // between pages of the site, finds the request and the last answer as they were left.
 const drafts = new Map<string, Draft>();
 const exchanges = new Map<string, Exchange>();
-const validators = new WeakMap<Sandbox, Validator>();
-
-function validatorOf(sandbox: Sandbox): Validator {
-  let validator = validators.get(sandbox);
-  if (!validator) {
-    validator = createValidator(sandbox.contract.document, (parameter) => sandbox.contract.resolve(parameter));
-    validators.set(sandbox, validator);
-  }
-  return validator;
-}
 
 /** The request console of one call (see ../TryIt), on the page's shared sandbox session. */
 export default function TryItConsole({id, operationId, summary, onClose}: Props): ReactNode {
@@ -97,7 +86,7 @@ function ConsoleForm({sandbox, entry, onClose}: {sandbox: Sandbox; entry: Operat
 
   // What the contract says of the request as it stands, shown before it is sent.
   const problems = useMemo(() => {
-    const validator = validatorOf(sandbox);
+    const {validator} = sandbox;
     const found: string[] = [];
     let body: unknown = {};
     if (draft.body !== undefined && draft.body.trim() !== '') {
@@ -119,9 +108,7 @@ function ConsoleForm({sandbox, entry, onClose}: {sandbox: Sandbox; entry: Operat
   const curl = curlCommand(baseUrlOf(target) ?? localSandboxUrl, request);
 
   async function sandboxToken(): Promise<string> {
-    const tokenEntry = contract.operation(tokenOperationId);
-    const answer = await send({kind: 'browser'}, outgoingRequest(contract, tokenEntry, {query: {}, body: JSON.stringify(exampleCredentials(contract))}, undefined), sandbox);
-    const issued = answer.kind === 'answer' ? (answer.json as {access_token?: string} | undefined)?.access_token : undefined;
+    const issued = issuedToken(await send({kind: 'browser'}, tokenRequest(contract, exampleCredentials(contract)), sandbox));
     if (!issued) {
       throw new Error('the in-browser sandbox issued no token');
     }
@@ -144,8 +131,8 @@ function ConsoleForm({sandbox, entry, onClose}: {sandbox: Sandbox; entry: Operat
       const result = await send(target, outgoingRequest(contract, entry, draft, needsToken ? bearer : undefined), sandbox);
       setExchange(result);
       // The token call's answer becomes the token of its target, as an integrator's client would keep it.
-      const issued = result.kind === 'answer' && result.status < 300 ? (result.json as {access_token?: unknown} | undefined)?.access_token : undefined;
-      if (operationId === tokenOperationId && typeof issued === 'string') {
+      const issued = issuedToken(result);
+      if (operationId === tokenOperationId && issued) {
         session.setToken(target, issued);
       }
       setNotice(result.kind === 'answer' ? `Answered ${result.status} ${result.statusText} in ${Math.round(result.durationMs)} ms.` : 'No answer: see Response.');
@@ -340,14 +327,13 @@ function TokenField({sandbox, target, token, fieldId, urlProblem}: {sandbox: San
 
   async function getToken() {
     setStatus('Asking for a token…');
-    const entry = contract.operation(tokenOperationId);
-    const result = await send(target, outgoingRequest(contract, entry, {query: {}, body: JSON.stringify(credentials)}, undefined), sandbox);
+    const result = await send(target, tokenRequest(contract, credentials), sandbox);
     if (result.kind === 'failure') {
       setStatus(result.problem);
       return;
     }
-    const issued = (result.json as {access_token?: unknown} | undefined)?.access_token;
-    if (result.status < 300 && typeof issued === 'string') {
+    const issued = issuedToken(result);
+    if (issued) {
       session.setToken(target, issued);
       setStatus(`Token received (${result.status} ${result.statusText}).`);
     } else {

@@ -4,7 +4,7 @@ import TryIt from '@site/src/components/TryIt';
 
 import {specOperations, type Spec, type SpecOperation} from './specOperations';
 
-type Placement = {operationId: string; summary: string; host: HTMLElement};
+type Placement = {operation: SpecOperation; host: HTMLElement};
 
 const hostAttribute = 'data-try-it-host';
 
@@ -40,7 +40,7 @@ export function TryItButtons({spec}: {spec: Spec}): ReactNode {
         host.setAttribute(hostAttribute, operation.operationId);
         heading.after(host);
       }
-      placed.set(operation.operationId, {operationId: operation.operationId, summary: operation.summary ?? operation.operationId, host: host as HTMLElement});
+      placed.set(operation.operationId, {operation, host: host as HTMLElement});
       return true;
     }
 
@@ -72,7 +72,7 @@ export function TryItButtons({spec}: {spec: Spec}): ReactNode {
     const rerendered = new MutationObserver(() => {
       const dropped = [...placed.values()].filter(({host}) => !host.isConnected);
       if (dropped.length > 0) {
-        dropped.forEach(({operationId, summary}) => place({operationId, summary, path: ''}));
+        dropped.forEach(({operation}) => place(operation));
         publish();
       }
     });
@@ -85,5 +85,7 @@ export function TryItButtons({spec}: {spec: Spec}): ReactNode {
     };
   }, [spec]);
 
-  return placements.map(({operationId, summary, host}) => createPortal(<TryIt operation={operationId} summary={summary} />, host, operationId));
+  return placements.map(({operation, host}) =>
+    createPortal(<TryIt operation={operation.operationId} summary={operation.summary ?? operation.operationId} />, host, operation.operationId),
+  );
 }
