@@ -7,7 +7,7 @@ export function shellQuote(value: string): string {
 }
 
 export function curlCommand(baseUrl: string, request: OutgoingRequest): string {
-  const lines = [`curl --request ${request.method} ${shellQuote(`${baseUrl}${request.pathWithQuery}`)}`];
+  const lines = [`curl --request ${request.method} ${shellQuote(`${baseUrl}${request.path}`)}`];
   for (const [name, value] of Object.entries(request.headers)) {
     lines.push(`--header ${shellQuote(`${name}: ${value}`)}`);
   }

@@ -4,6 +4,7 @@
  * Pure functions over the sandbox's Contract, so they run in the browser and in the unit tests.
  */
 import type {Contract, OperationEntry, ParameterObject, SchemaObject} from '../sandbox/contract';
+import type {SandboxRequest} from '../sandbox/engine';
 
 /** The contract's token call: the console runs it to get a bearer token. */
 export const tokenOperationId = 'createUserToken';
@@ -23,13 +24,11 @@ export type Draft = {
   body?: string;
 };
 
-export type OutgoingRequest = {
-  method: string;
-  /** The path with its query string, as sent (`/tracking/pickup?pickupNumber=PU7731042`). */
-  pathWithQuery: string;
-  headers: Record<string, string>;
-  body?: string;
-};
+/**
+ * The request a console sends: the sandbox engine's own request shape, with the query in the path,
+ * so the in-browser sandbox takes it as it is and fetch and curl add only the base URL.
+ */
+export type OutgoingRequest = Omit<SandboxRequest, 'query' | 'headers'> & {headers: Record<string, string>};
 
 type DescribedParameter = ParameterObject & {description?: string};
 
@@ -75,7 +74,7 @@ export function outgoingRequest(contract: Contract, entry: OperationEntry, draft
   }
   return {
     method: entry.method.toUpperCase(),
-    pathWithQuery: `${entry.path}${queryString(draft.query)}`,
+    path: `${entry.path}${queryString(draft.query)}`,
     headers,
     body: hasBody ? draft.body : undefined,
   };

@@ -46,7 +46,7 @@ export async function send(target: Target, request: OutgoingRequest, sandbox: Sa
     if (!sandbox) {
       throw new Error('the in-browser sandbox is not loaded');
     }
-    const answer = await sandbox.handle({method: request.method, path: request.pathWithQuery, headers: request.headers, body: request.body});
+    const answer = await sandbox.handle(request);
     const bodyText = answer.body === undefined ? '' : JSON.stringify(answer.body, null, 2);
     return {
       kind: 'answer',
@@ -60,7 +60,7 @@ export async function send(target: Target, request: OutgoingRequest, sandbox: Sa
   }
   let response: Response;
   try {
-    response = await fetch(`${baseUrl}${request.pathWithQuery}`, {
+    response = await fetch(`${baseUrl}${request.path}`, {
       method: request.method,
       headers: request.headers,
       body: request.body,
