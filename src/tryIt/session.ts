@@ -37,7 +37,9 @@ function write(key: string, value: string | undefined): void {
   try {
     storage()?.setItem(key, value);
   } catch {
-    // Over quota: the value stays in memory for this page.
+    // Over quota: the value stays in memory for this page. An older copy left in sessionStorage
+    // would win on read (and after a reload), so it goes.
+    storage()?.removeItem(key);
   }
 }
 
