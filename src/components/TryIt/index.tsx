@@ -3,8 +3,18 @@ import ErrorBoundary from '@docusaurus/ErrorBoundary';
 
 import styles from './styles.module.css';
 
-// The console, the sandbox engine and its validator load only when a "Try it" is pressed.
-const TryItConsole = lazy(() => import(/* webpackChunkName: "try-it-console" */ '../TryItConsole'));
+// The console, the sandbox engine and its validator load only when a "Try it" is pressed. React.lazy
+// keeps a failed import for good, so a failure replaces the lazy component: "Load it again" then
+// really loads again (webpack fetches a chunk that failed anew).
+function lazyConsole() {
+  return lazy(() =>
+    import(/* webpackChunkName: "try-it-console" */ '../TryItConsole').catch((error: unknown) => {
+      TryItConsole = lazyConsole();
+      throw error;
+    }),
+  );
+}
+let TryItConsole = lazyConsole();
 
 type Props = {
   /** The operationId of the call to try. */
@@ -22,6 +32,8 @@ export default function TryIt({operation, summary}: Props): ReactNode {
   const [open, setOpen] = useState(false);
   const button = useRef<HTMLButtonElement>(null);
   const consoleId = useId();
+  // Bumped by "Load it again", so this button renders again and picks up the new lazy console.
+  const [, setLoadAttempt] = useState(0);
   const close = useCallback(() => {
     setOpen(false);
     button.current?.focus();
@@ -44,7 +56,13 @@ export default function TryIt({operation, summary}: Props): ReactNode {
           fallback={({error, tryAgain}) => (
             <p role="alert" className={styles.problem}>
               The console could not load: {error.message}{' '}
-              <button type="button" className="button button--sm button--outline button--secondary" onClick={tryAgain}>
+              <button
+                type="button"
+                className="button button--sm button--outline button--secondary"
+                onClick={() => {
+                  setLoadAttempt((attempt) => attempt + 1);
+                  tryAgain();
+                }}>
                 Load it again
               </button>
             </p>

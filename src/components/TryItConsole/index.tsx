@@ -8,6 +8,7 @@ import {localSandboxUrl} from '../../sandbox/localServer';
 import {curlCommand} from '../../tryIt/curl';
 import {exampleCredentials, initialDraft, outgoingRequest, parameterFields, tokenOperationId, tokenRequest, type Draft} from '../../tryIt/request';
 import {issuedToken, send, type Exchange} from '../../tryIt/send';
+import {consoles} from '../../tryIt/consoles';
 import {browserSandbox, session} from '../../tryIt/session';
 import {baseUrlOf, baseUrlProblem, targetLabels, tokenKey, type Target} from '../../tryIt/targets';
 
@@ -19,11 +20,6 @@ type Props = {
   summary: string;
   onClose: () => void;
 };
-
-// What each console holds, kept while the page lives: closing and reopening a console, or moving
-// between pages of the site, finds the request and the last answer as they were left.
-const drafts = new Map<string, Draft>();
-const exchanges = new Map<string, Exchange>();
 
 /** The request console of one call (see ../TryIt), on the page's shared sandbox session. */
 export default function TryItConsole({id, operationId, summary, onClose}: Props): ReactNode {
@@ -65,19 +61,13 @@ function ConsoleForm({sandbox, entry, onClose}: {sandbox: Sandbox; entry: Operat
   const operationId = entry.operation.operationId;
   const fieldId = useId();
   const {target, customUrl, tokens} = useSyncExternalStore(session.subscribe, session.snapshot, session.snapshot);
-  const [draft, setDraftState] = useState<Draft>(() => drafts.get(operationId) ?? initialDraft(contract, entry));
-  const [exchange, setExchangeState] = useState<Exchange | undefined>(() => exchanges.get(operationId));
-  const [sending, setSending] = useState(false);
-  const [notice, setNotice] = useState('');
-
-  const setDraft = (next: Draft) => {
-    drafts.set(operationId, next);
-    setDraftState(next);
-  };
-  const setExchange = (next: Exchange) => {
-    exchanges.set(operationId, next);
-    setExchangeState(next);
-  };
+  const record = useSyncExternalStore(consoles.subscribe, () => consoles.record(operationId), () => consoles.record(operationId));
+  const prefilled = useMemo(() => initialDraft(contract, entry), [contract, entry]);
+  const draft = record.draft ?? prefilled;
+  const {exchange, sending, notice} = record;
+  // The request outlives this component when the console is closed while it is in flight.
+  const setDraft = (next: Draft) => consoles.update(operationId, {draft: next});
+  const setNotice = (next: string) => consoles.update(operationId, {notice: next});
 
   const fields = useMemo(() => parameterFields(contract, entry), [contract, entry]);
   const needsToken = contract.requiresToken(entry);
@@ -120,8 +110,7 @@ function ConsoleForm({sandbox, entry, onClose}: {sandbox: Sandbox; entry: Operat
       setNotice(urlProblem);
       return;
     }
-    setSending(true);
-    setNotice('');
+    consoles.update(operationId, {sending: true, notice: ''});
     try {
       let bearer = token;
       if (needsToken && !bearer && target.kind === 'browser') {
@@ -129,7 +118,7 @@ function ConsoleForm({sandbox, entry, onClose}: {sandbox: Sandbox; entry: Operat
         session.setToken(target, bearer);
       }
       const result = await send(target, outgoingRequest(contract, entry, draft, needsToken ? bearer : undefined), sandbox);
-      setExchange(result);
+      consoles.update(operationId, {exchange: result, outcomes: consoles.record(operationId).outcomes + 1});
       // The token call's answer becomes the token of its target, as an integrator's client would keep it.
       const issued = issuedToken(result);
       if (operationId === tokenOperationId && issued) {
@@ -139,7 +128,7 @@ function ConsoleForm({sandbox, entry, onClose}: {sandbox: Sandbox; entry: Operat
     } catch (error) {
       setNotice(`Not sent: ${error instanceof Error ? error.message : String(error)}`);
     } finally {
-      setSending(false);
+      consoles.update(operationId, {sending: false});
     }
   }
 
@@ -174,7 +163,8 @@ function ConsoleForm({sandbox, entry, onClose}: {sandbox: Sandbox; entry: Operat
       />
 
       {needsToken && (
-        <TokenField sandbox={sandbox} target={target} token={token} fieldId={fieldId} urlProblem={urlProblem} />
+        // One field per target: credentials typed for one server are never shown to, or sent to, another.
+        <TokenField key={tokenKey(target)} sandbox={sandbox} target={target} token={token} fieldId={fieldId} urlProblem={urlProblem} />
       )}
 
       {fields.length > 0 && (
@@ -259,7 +249,7 @@ function ConsoleForm({sandbox, entry, onClose}: {sandbox: Sandbox; entry: Operat
         <CodeBlock language="bash">{curl}</CodeBlock>
       </details>
 
-      <section aria-label="Response" className={styles.response}>
+      <section aria-label="Response" className={styles.response} data-outcomes={record.outcomes}>
         <h3 className={styles.responseTitle}>Response</h3>
         <ExchangeView exchange={exchange} />
       </section>

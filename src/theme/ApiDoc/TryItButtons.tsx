@@ -15,8 +15,10 @@ const hostAttribute = 'data-try-it-host';
  *
  * Each button is placed when its operation comes within a screen of the viewport, not all at once:
  * adding 28 boxes to Redoc's large page right after load made the browser lay the whole page out
- * again, about 100 ms more blocking time on Lighthouse's mobile CPU (measured). If Redoc re-renders
- * an operation and drops a host (a change of colour mode gives it a new store), it is placed again.
+ * again, about 100 ms more blocking time on Lighthouse's mobile CPU (measured). Redoc keeps its
+ * elements through a change of colour mode (its new store renders into the same sections and leaves
+ * the hosts in place, measured), so a placed button and its open console stay; try-it.spec.ts checks
+ * that, before and after scrolling.
  */
 export function TryItButtons({spec}: {spec: Spec}): ReactNode {
   const [placements, setPlacements] = useState<Placement[]>([]);
@@ -67,22 +69,7 @@ export function TryItButtons({spec}: {spec: Spec}): ReactNode {
         nearViewport.observe(section);
       }
     }
-
-    const redoc = document.querySelector('.redocusaurus');
-    const rerendered = new MutationObserver(() => {
-      const dropped = [...placed.values()].filter(({host}) => !host.isConnected);
-      if (dropped.length > 0) {
-        dropped.forEach(({operation}) => place(operation));
-        publish();
-      }
-    });
-    if (redoc) {
-      rerendered.observe(redoc, {childList: true, subtree: true});
-    }
-    return () => {
-      nearViewport.disconnect();
-      rerendered.disconnect();
-    };
+    return () => nearViewport.disconnect();
   }, [spec]);
 
   return placements.map(({operation, host}) =>
