@@ -1,14 +1,14 @@
 import AxeBuilder from '@axe-core/playwright';
 
 import {guides, siteRoutes} from '../site';
-import {test, expect, axeTags, openInMode} from './fixtures';
+import {test, expect, axeTags, openInMode, showEveryApiSample} from './fixtures';
 
 /**
  * axe-core finds nothing on any route of the specification or any guide, in either colour mode, at
  * desktop and phone widths: WCAG 2.0 and 2.1 at levels A and AA (the budget), plus the WCAG 2.2 AA
  * target size and axe's best practices (heading order, landmarks), which Lighthouse's accessibility
  * score also counts. /api/ is checked after hydration, once src/theme/ApiDoc has repaired Redoc's
- * markup.
+ * markup, and with every operation's samples shown.
  */
 // `/docs` only redirects to the main doc, which is in the list itself.
 const pages = siteRoutes.filter((route) => !route.landsOn).map((route) => route.path);
@@ -25,6 +25,9 @@ for (const path of paths) {
           test.slow();
         }
         await openInMode(page, path, colourMode, width);
+        if (path === '/api/') {
+          await showEveryApiSample(page);
+        }
         const results = await new AxeBuilder({page}).withTags(axeTags).analyze();
         const problems = results.violations.flatMap((violation) =>
           violation.nodes.map((node) => `${violation.id}: ${node.target.join(' ')}: ${node.failureSummary ?? ''}`),

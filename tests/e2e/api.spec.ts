@@ -3,7 +3,7 @@ import AxeBuilder from '@axe-core/playwright';
 import {downloads, formatSize} from '../../src/downloads';
 import {provider} from '../../src/settings/provider';
 import {isOwnOrigin} from '../site';
-import {test, expect, markDocument, navigateClientSide, waitForHydration} from './fixtures';
+import {test, expect, markDocument, navigateClientSide, showEveryApiSample, waitForHydration} from './fixtures';
 
 type OpenApiDocument = {
   info: {title: string};
@@ -55,6 +55,47 @@ test('the server HTML of /api/ already holds every operation', async ({request})
   }
 });
 
+test('the samples of /api/ come as the reader nears an operation, not in the server HTML', async ({page, request}) => {
+  const operations = operationsOf(await publishedDescription(request));
+  const html = await (await request.get('/api/')).text();
+  // One placeholder per operation, each with a note for readers without JavaScript; no sample.
+  expect(html.match(/data-samples-pending/g)).toHaveLength(operations.length);
+  expect(html).toContain('find them as the examples of the OpenAPI description');
+  expect(html).not.toContain('Response samples');
+  expect(html).not.toMatch(/class="?[^">]*redoc-json/);
+
+  await page.goto('/api/');
+  await waitForHydration(page);
+  const last = operations.at(-1)!;
+  const anchor = html.match(new RegExp(`id="?(tag/[^"\\s>]+/operation/${last.operationId})["\\s>]`))![1];
+  const section = page.locator(`[id="${anchor}"]`);
+  await expect(section.locator('[data-samples-pending]')).toHaveCount(1);
+  await expect(section.getByText('Response samples')).toHaveCount(0);
+  // Redoc's menu scrolls the operation into view: its samples follow, and the placeholder goes.
+  const menu = page.locator('.redocusaurus .menu-content');
+  await menu.locator(`li[data-item-id="${anchor.split('/operation/')[0]}"] > label`).click();
+  await menu.locator(`li[data-item-id="${anchor}"] > label`).click();
+  await expect(section.getByText('Response samples')).toBeVisible();
+  await expect(section.locator('.redoc-json').first()).toBeVisible();
+  await expect(section.locator('[data-samples-pending]')).toHaveCount(0);
+  // Operations far from the reader still wait.
+  const first = page.locator(`[id$="/operation/${operations[0].operationId}"]`);
+  await expect(first.locator('[data-samples-pending]')).toHaveCount(1);
+});
+
+test('a link with the anchor of an operation shows it with its samples', async ({page, request}) => {
+  const operations = operationsOf(await publishedDescription(request));
+  const middle = operations[Math.floor(operations.length / 2)];
+  const html = await (await request.get('/api/')).text();
+  const anchor = html.match(new RegExp(`id="?(tag/[^"\\s>]+/operation/${middle.operationId})["\\s>]`))![1];
+  await page.goto(`/api/#${anchor}`);
+  await waitForHydration(page);
+  const section = page.locator(`[id="${anchor}"]`);
+  await expect(section.getByRole('heading', {level: 2})).toBeInViewport();
+  await expect(section.getByText('Response samples')).toBeVisible();
+  await expect(section.locator('[data-samples-pending]')).toHaveCount(0);
+});
+
 test('/api/ shows every operation of the description, and loads nothing from other hosts', async ({page, request, baseURL}) => {
   const foreign: string[] = [];
   page.on('request', (req) => {
@@ -101,6 +142,7 @@ for (const colourMode of ['light', 'dark'] as const) {
     await page.goto(`/api/?docusaurus-theme=${colourMode}`);
     await waitForHydration(page);
     await expect(page.locator('html')).toHaveAttribute('data-theme', colourMode);
+    await showEveryApiSample(page);
     const results = await new AxeBuilder({page}).withRules(['color-contrast', 'link-in-text-block']).analyze();
     const problems = results.violations.flatMap((violation) =>
       violation.nodes.map((node) => `${violation.id}: ${node.target.join(' ')}: ${node.any[0]?.message ?? ''}`),
@@ -115,17 +157,26 @@ for (const colourMode of ['light', 'dark'] as const) {
  */
 async function countInsertedRules(page: import('@playwright/test').Page): Promise<void> {
   await page.addInitScript(() => {
-    const counter = window as unknown as {insertedRules: number};
-    counter.insertedRules = 0;
+    const counter = window as unknown as {insertedRules: string[]};
+    counter.insertedRules = [];
     const insertRule = CSSStyleSheet.prototype.insertRule;
     CSSStyleSheet.prototype.insertRule = function (...args: Parameters<typeof insertRule>) {
-      counter.insertedRules++;
+      counter.insertedRules.push(args[0]);
       return insertRule.apply(this, args);
     };
   });
 }
 const insertedRules = (page: import('@playwright/test').Page) =>
-  page.evaluate(() => (window as unknown as {insertedRules: number}).insertedRules);
+  page.evaluate(() => (window as unknown as {insertedRules: string[]}).insertedRules);
+
+/** The inserted rules that style an element of an operation's samples. */
+const rulesForSamples = (page: import('@playwright/test').Page) =>
+  page.evaluate(() => {
+    const classes = new Set([...document.querySelectorAll('[data-samples] [class]')].flatMap((element) => [...element.classList]));
+    return (window as unknown as {insertedRules: string[]}).insertedRules.filter((rule) =>
+      [...rule.matchAll(/\.([\w-]+)/g)].some(([, name]) => classes.has(name)),
+    );
+  });
 
 /** Width of Redoc's side menu: 300px from redocusaurus's theme, when Redoc's styles apply. */
 const menuWidth = (page: import('@playwright/test').Page) =>
@@ -142,7 +193,12 @@ for (const colourMode of ['light', 'dark'] as const) {
     const darkSidebar = 'rgb(24, 25, 26)';
     await expect(sidebar).toHaveCSS('background-color', colourMode === 'dark' ? darkSidebar : 'rgb(255, 255, 255)');
     expect(await menuWidth(page)).toBe('300px');
-    expect(await insertedRules(page)).toBe(0);
+    expect(await insertedRules(page)).toEqual([]);
+    // The samples, rendered only in the browser, were styled at build time too. (Scrolling itself
+    // inserts the rules of the menu's highlighted item, a state the server never renders.)
+    await showEveryApiSample(page);
+    await expect(page.locator('[data-samples] .redoc-json').first()).toBeVisible();
+    expect(await rulesForSamples(page)).toEqual([]);
   });
 }
 
@@ -163,6 +219,7 @@ test('code samples on /api/ are highlighted in each of their languages', async (
   await waitForHydration(page);
   // A GET call has no payload, so its first sample tab is curl.
   const operation = page.locator('[id$="/operation/getProbillDocuments"]');
+  await operation.scrollIntoViewIfNeeded();
   const samples = operation.getByRole('tabpanel').filter({has: page.locator('pre')}).first();
   await expect(samples.locator('pre .token.function').first()).toHaveText('curl');
   await operation.getByRole('tab', {name: 'Python', exact: true}).click();

@@ -56,6 +56,20 @@ export async function waitForHydration(page: Page): Promise<void> {
 }
 
 /**
+ * Renders the samples of every operation of /api/, which appear only as the reader nears each
+ * operation (src/plugins/redoc/SamplesWhenNear.tsx), so that a check of the whole page sees them:
+ * scrolls each operation still waiting for its samples into view until none is left.
+ */
+export async function showEveryApiSample(page: Page): Promise<void> {
+  const pending = page.locator('[data-samples-pending]');
+  for (let left = await pending.count(); left > 0; left = await pending.count()) {
+    await pending.first().scrollIntoViewIfNeeded();
+    await expect(pending).not.toHaveCount(left);
+  }
+  await page.evaluate(() => window.scrollTo(0, 0));
+}
+
+/**
  * Navigates inside the single-page app, as a click on a link does, without reloading: react-router
  * follows the History API. Returns after the new URL is in place.
  */

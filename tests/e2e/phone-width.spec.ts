@@ -1,6 +1,6 @@
 import type {Page} from '@playwright/test';
 
-import {test, expect, sitemapPaths, waitForHydration} from './fixtures';
+import {test, expect, showEveryApiSample, sitemapPaths, waitForHydration} from './fixtures';
 
 /**
  * At phone width (390 px, an iPhone 12 to 16), no text may be cut off: every page of the sitemap is
@@ -75,6 +75,9 @@ function findTextOverflows(): Overflow[] {
 async function overflowsOn(page: Page, pagePath: string): Promise<Overflow[]> {
   await page.goto(pagePath);
   await waitForHydration(page);
+  if (pagePath === '/api/') {
+    await showEveryApiSample(page);
+  }
   return page.evaluate(findTextOverflows);
 }
 

@@ -6,6 +6,7 @@ import prefixSelector from 'postcss-prefix-selector';
 import {AppStore, Redoc, type RedocRawOptions} from 'redoc';
 import {ServerStyleSheet, version as styledComponentsVersion} from 'styled-components';
 
+import {RenderAllSamples} from './SamplesWhenNear';
 import {styleSplitter, splitStyledOutput} from './styledOutput';
 
 type Props = {
@@ -55,11 +56,20 @@ export function ServerStyles({specProps, lightThemeOptions, darkThemeOptions}: P
   );
 }
 
-/** Everything styled-components collects while Redoc renders the whole reference. */
+/**
+ * Everything styled-components collects while Redoc renders the whole reference, with the samples
+ * that the page itself renders only in the browser (SamplesWhenNear.tsx).
+ */
 function renderStyles(store: AppStore): string {
   const sheet = new ServerStyleSheet();
   try {
-    renderToString(sheet.collectStyles(<Redoc store={store} />));
+    renderToString(
+      sheet.collectStyles(
+        <RenderAllSamples.Provider value>
+          <Redoc store={store} />
+        </RenderAllSamples.Provider>,
+      ),
+    );
     return String(sheet.instance);
   } finally {
     sheet.seal();

@@ -28,7 +28,34 @@ const headingLevels = {
   'createElement("h5",null,e.createElement(Rp,null)': 'createElement("h4",null,e.createElement(Rp,null)',
 };
 
-const replacements = {[remoteLogo]: inlineBlank, ...hardCodedColours, ...headingLevels};
+/**
+ * Each operation's samples (Redoc's request samples `au` and response samples `lu`) go through our
+ * SamplesWhenNear, which renders them when the reader nears the operation rather than into the page's
+ * HTML (see SamplesWhenNear.tsx). The name of the injected variable cannot clash with the bundle's
+ * minified ones.
+ */
+const samplesWhenNear = require.resolve('./SamplesWhenNear.tsx');
+const operationSamples = {
+  'e.createElement(au,{operation:t}),e.createElement(lu,{operation:t})':
+    'e.createElement(__portalSamplesWhenNear,null,e.createElement(au,{operation:t}),e.createElement(lu,{operation:t}))',
+};
+
+/**
+ * Redoc's markdown blocks hand all their props to a styled <div>, so each block's HTML went into the
+ * page twice: as its content and as an `html="…"` attribute (289 attributes, 45 KB of /api/'s HTML).
+ * The attribute is dropped; the content is set as before.
+ */
+const markdownHtmlAttribute = {
+  '"data-role":i["data-role"]},i)': '"data-role":i["data-role"]},{...i,html:void 0})',
+};
+
+const replacements = {
+  [remoteLogo]: inlineBlank,
+  ...hardCodedColours,
+  ...headingLevels,
+  ...operationSamples,
+  ...markdownHtmlAttribute,
+};
 
 module.exports = function patchRedocBundle(source) {
   let patched = source;
@@ -38,5 +65,5 @@ module.exports = function patchRedocBundle(source) {
     }
     patched = patched.split(from).join(to);
   }
-  return patched;
+  return `var __portalSamplesWhenNear = require(${JSON.stringify(samplesWhenNear)}).SamplesWhenNear;\n${patched}`;
 };

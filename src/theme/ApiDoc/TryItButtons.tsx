@@ -1,6 +1,7 @@
 import {startTransition, useEffect, useState, type ReactNode} from 'react';
 import {createPortal} from 'react-dom';
 import TryIt from '@site/src/components/TryIt';
+import {whenNearViewport} from '@site/src/plugins/redoc/nearViewport';
 
 import {specOperations, type Spec, type SpecOperation} from './specOperations';
 
@@ -13,7 +14,7 @@ const hostAttribute = 'data-try-it-host';
  * buttons are placed into its markup after hydration: the server HTML stays Redoc's alone, and
  * hydration cannot mismatch.
  *
- * Each button is placed when its operation comes within a screen of the viewport, not all at once:
+ * Each button is placed when its operation nears the viewport (./nearViewport), not all at once:
  * adding 28 boxes to Redoc's large page right after load made the browser lay the whole page out
  * again, about 100 ms more blocking time on Lighthouse's mobile CPU (measured). Redoc keeps its
  * elements through a change of colour mode (its new store renders into the same sections and leaves
@@ -25,7 +26,6 @@ export function TryItButtons({spec}: {spec: Spec}): ReactNode {
 
   useEffect(() => {
     const placed = new Map<string, Placement>();
-    const operationOf = new Map<Element, SpecOperation>();
     const publish = () => {
       const next = [...placed.values()];
       startTransition(() => setPlacements(next));
@@ -46,30 +46,22 @@ export function TryItButtons({spec}: {spec: Spec}): ReactNode {
       return true;
     }
 
-    const nearViewport = new IntersectionObserver(
-      (entries) => {
-        let changed = false;
-        for (const entry of entries) {
-          const operation = operationOf.get(entry.target);
-          if (entry.isIntersecting && operation && place(operation)) {
-            nearViewport.unobserve(entry.target);
-            changed = true;
-          }
-        }
-        if (changed) {
+    // One publish for all the buttons placed in the same frame.
+    let publishing = false;
+    const placeWhenNear = (operation: SpecOperation) => () => {
+      if (place(operation) && !publishing) {
+        publishing = true;
+        queueMicrotask(() => {
+          publishing = false;
           publish();
-        }
-      },
-      {rootMargin: '100% 0px'},
-    );
-    for (const operation of specOperations(spec)) {
-      const section = document.getElementById(`operation/${operation.operationId}`);
-      if (section) {
-        operationOf.set(section, operation);
-        nearViewport.observe(section);
+        });
       }
-    }
-    return () => nearViewport.disconnect();
+    };
+    const stops = specOperations(spec).flatMap((operation) => {
+      const section = document.getElementById(`operation/${operation.operationId}`);
+      return section ? [whenNearViewport(section, placeWhenNear(operation))] : [];
+    });
+    return () => stops.forEach((stop) => stop());
   }, [spec]);
 
   return placements.map(({operation, host}) =>
