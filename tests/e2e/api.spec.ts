@@ -83,6 +83,23 @@ test('the samples of /api/ come as the reader nears an operation, not in the ser
   await expect(first.locator('[data-samples-pending]')).toHaveCount(1);
 });
 
+test('/api/ lays out only the operations near the screen, and the others as the reader nears them', async ({page}) => {
+  await page.goto('/api/');
+  await waitForHydration(page);
+  // The content of a section the browser skips (content-visibility, src/css/redoc.css) is not visible
+  // to checkVisibility with this option.
+  const operations = page.locator('.redocusaurus [data-section-id*="/operation/"]:not([data-section-id^="operation/"])');
+  const laidOut = () =>
+    operations.evaluateAll((sections) => sections.map((section) => section.firstElementChild!.checkVisibility({contentVisibilityAuto: true})));
+  const atLoad = await laidOut();
+  expect(atLoad.at(-1)).toBe(false);
+  expect(atLoad.filter(Boolean).length).toBeLessThan(atLoad.length / 2);
+  // Still in the page for find in page and for the accessibility tree.
+  await expect(operations.last().getByRole('heading', {level: 2})).toHaveCount(1);
+  await operations.last().scrollIntoViewIfNeeded();
+  await expect.poll(async () => (await laidOut()).at(-1)).toBe(true);
+});
+
 test('a link with the anchor of an operation shows it with its samples', async ({page, request}) => {
   const operations = operationsOf(await publishedDescription(request));
   const middle = operations[Math.floor(operations.length / 2)];

@@ -16,7 +16,7 @@ const scrollingBoxCandidates = 'pre, table, div:has(> .redoc-json)';
  *   belong to, which also stops them from being lists with non-item children;
  * - its example pickers are <select>s without a label;
  * - its code panels and tables scroll without being reachable by keyboard: each scrolling box gets
- *   tabindex="0" so it can be focused and scrolled (WCAG 2.1.1).
+ *   tabindex="0" so it can be focused and scrolled (WCAG 2.1.1), once its operation is laid out.
  */
 export function useRedocAccessibility(): void {
   useEffect(() => {
@@ -37,7 +37,9 @@ export function useRedocAccessibility(): void {
         select.setAttribute('aria-label', 'Choose an example');
       }
       for (const box of root.querySelectorAll<HTMLElement>(scrollingBoxCandidates)) {
-        if (box.hasAttribute('tabindex') || !isScrollable(box)) {
+        // An operation far from the screen is not laid out (src/css/redoc.css); measuring a box in it
+        // would lay it out. Its boxes are repaired when it is laid out (the listener below).
+        if (box.hasAttribute('tabindex') || !box.checkVisibility({contentVisibilityAuto: true}) || !isScrollable(box)) {
           continue;
         }
         box.setAttribute('tabindex', '0');
@@ -50,9 +52,17 @@ export function useRedocAccessibility(): void {
     const observer = new MutationObserver(schedule);
     observer.observe(root, {childList: true, subtree: true});
     window.addEventListener('resize', schedule);
+    // Fired on an operation that starts or stops being laid out; it does not bubble, hence capture.
+    const onLaidOut = (event: Event) => {
+      if (!(event as ContentVisibilityAutoStateChangeEvent).skipped) {
+        schedule();
+      }
+    };
+    root.addEventListener('contentvisibilityautostatechange', onLaidOut, {capture: true});
     return () => {
       observer.disconnect();
       window.removeEventListener('resize', schedule);
+      root.removeEventListener('contentvisibilityautostatechange', onLaidOut, {capture: true});
       window.cancelAnimationFrame(scheduled);
     };
   }, []);
