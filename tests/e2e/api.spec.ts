@@ -100,6 +100,21 @@ test('/api/ lays out only the operations near the screen, and the others as the 
   await expect.poll(async () => (await laidOut()).at(-1)).toBe(true);
 });
 
+test('axe judges the contrast of the operations the browser has not laid out yet as they will be drawn', async ({page}) => {
+  // What Lighthouse's accessibility audit does: axe on the page as loaded, at a phone's width, with
+  // no scrolling, so most operations are still skipped (src/css/redoc.css).
+  test.slow();
+  await page.setViewportSize({width: 412, height: 823});
+  await page.goto('/api/');
+  await waitForHydration(page);
+  const skipped = await page
+    .locator('.redocusaurus [data-section-id*="/operation/"]:not([data-section-id^="operation/"]) > :first-child')
+    .evaluateAll((contents) => contents.filter((content) => !content.checkVisibility({contentVisibilityAuto: true})).length);
+  expect(skipped).toBeGreaterThan(10);
+  const results = await new AxeBuilder({page}).withRules(['color-contrast']).analyze();
+  expect(results.violations.flatMap((violation) => violation.nodes.map((node) => node.target.join(' ')))).toEqual([]);
+});
+
 test('a link with the anchor of an operation shows it with its samples', async ({page, request}) => {
   const operations = operationsOf(await publishedDescription(request));
   const middle = operations[Math.floor(operations.length / 2)];
