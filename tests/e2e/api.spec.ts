@@ -53,6 +53,9 @@ test('the server HTML of /api/ already holds every operation', async ({request})
   for (const operation of operationsOf(document)) {
     expect(html, operation.operationId).toMatch(new RegExp(`id="?tag/[^"\\s>]+/operation/${operation.operationId}["\\s>]`));
   }
+  // Redoc's markdown blocks carry their HTML once, as content, not again as an attribute.
+  expect(html).toContain('redoc-markdown');
+  expect(html).not.toMatch(/<div[^>]*\shtml=/);
 });
 
 test('the samples of /api/ come as the reader nears an operation, not in the server HTML', async ({page, request}) => {

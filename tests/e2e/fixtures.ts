@@ -63,8 +63,13 @@ export async function waitForHydration(page: Page): Promise<void> {
 export async function showEveryApiSample(page: Page): Promise<void> {
   const pending = page.locator('[data-samples-pending]');
   for (let left = await pending.count(); left > 0; left = await pending.count()) {
-    await pending.first().scrollIntoViewIfNeeded();
-    await expect(pending).not.toHaveCount(left);
+    // Scrolled to, an operation can still slide out of reach: the operations above it are laid out
+    // with their real heights only as they near the screen (content-visibility in src/css/redoc.css),
+    // so scroll again until its samples appear.
+    await expect(async () => {
+      await pending.first().scrollIntoViewIfNeeded();
+      await expect(pending).not.toHaveCount(left, {timeout: 1_000});
+    }).toPass();
   }
   await page.evaluate(() => window.scrollTo(0, 0));
 }
