@@ -1,4 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
+import type {Page} from '@playwright/test';
 
 import {downloads, formatSize} from '../../src/downloads';
 import {provider} from '../../src/settings/provider';
@@ -101,6 +102,61 @@ test('/api/ lays out only the operations near the screen, and the others as the 
   await expect(operations.last().getByRole('heading', {level: 2})).toHaveCount(1);
   await operations.last().scrollIntoViewIfNeeded();
   await expect.poll(async () => (await laidOut()).at(-1)).toBe(true);
+});
+
+/** How far below the navbar's edge a section of /api/ starts (0 when Redoc has scrolled to it, ± 1 px of rounding). */
+function offsetBelowNavbar(page: Page, sectionId: string): Promise<number> {
+  return page.evaluate((id) => {
+    const navbar = document.querySelector('nav.navbar')!.getBoundingClientRect().bottom;
+    return Math.round(document.querySelector(`[data-section-id="${id}"]`)!.getBoundingClientRect().top - navbar);
+  }, sectionId);
+}
+
+test("Redoc's menu lands on the tag chosen, though the operations before it take their real heights as it scrolls", async ({page}) => {
+  // Far operations count as an estimated height until laid out (src/css/redoc.css); the one before the
+  // tag is laid out as the menu scrolls there. Without useKeepReaderInPlace the browser let the reader
+  // land on that operation about 1 time in 10, and Redoc's menu then folded the tag chosen.
+  await page.goto('/api/');
+  const tags = await page
+    .locator('.redocusaurus .menu-content li[data-item-id^="tag/"]:not([data-item-id*="/operation/"])')
+    .evaluateAll((items) => items.map((item) => item.getAttribute('data-item-id')!));
+  expect(tags.length).toBeGreaterThan(5);
+  for (const tag of tags.slice(-5)) {
+    await page.goto('/api/');
+    await waitForHydration(page);
+    const menu = page.locator('.redocusaurus .menu-content');
+    await menu.locator(`li[data-item-id="${tag}"] > label`).click();
+    // Long enough for the operations near the tag to be laid out and show their samples.
+    await page.waitForTimeout(700);
+    expect(Math.abs(await offsetBelowNavbar(page, tag)), tag).toBeLessThanOrEqual(1);
+    await expect(menu.locator(`li[data-item-id^="${tag}/operation/"] > label`).first()).toBeVisible();
+  }
+});
+
+test('/api/ keeps the reader in place when an operation above the screen grows, even where the browser would not', async ({page}) => {
+  await page.goto('/api/');
+  await waitForHydration(page);
+  // The browser's own scroll anchoring would cover for the page here; the jump above shows where it
+  // does not. Off, this checks the page's own.
+  await page.addStyleTag({content: 'html { overflow-anchor: none; }'});
+  const operations = page.locator('.redocusaurus [data-section-id*="/operation/"]:not([data-section-id^="operation/"])');
+  const [above, reading] = await operations.evaluateAll((sections) => sections.slice(10, 12).map((section) => section.getAttribute('data-section-id')!));
+  await page.locator(`[data-section-id="${reading}"]`).evaluate((section) => {
+    section.scrollIntoView();
+    window.scrollBy(0, -document.querySelector('nav.navbar')!.getBoundingClientRect().bottom);
+  });
+  // Settled: the operations near it laid out and their samples shown.
+  await page.waitForTimeout(700);
+  const offsetBefore = await offsetBelowNavbar(page, reading);
+  expect(Math.abs(offsetBefore)).toBeLessThanOrEqual(1);
+  const scrolledBefore = await page.evaluate(() => window.scrollY);
+  await page.locator(`[data-section-id="${above}"]`).evaluate((section) => {
+    const growth = document.createElement('div');
+    growth.style.height = '500px';
+    section.append(growth);
+  });
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(scrolledBefore + 500);
+  expect(await offsetBelowNavbar(page, reading)).toBe(offsetBefore);
 });
 
 test('axe judges the contrast of the operations the browser has not laid out yet as they will be drawn', async ({page}) => {
