@@ -6,7 +6,8 @@
  * Each operation then gets `x-codeSamples` (curl, JavaScript, Python) built from its own examples,
  * and `externalDocs` pointing at the guide section that documents it (see guideLinks.ts). Links to the
  * portal become absolute (siteLinks.ts). From the result it writes the other downloads of
- * src/downloads: the Postman collection (postman.ts) and the TypeScript types (types.ts). With
+ * src/downloads: the Postman collection (postman.ts), the TypeScript types (types.ts) and the sandbox
+ * program that carries this very openapi.json (scripts/sandbox/buildDownload.ts). With
  * OPENAPI_SCALE=N set, as `npm run bench -- --scale N` does, every call is copied N-fold first.
  *
  * Run by `npm start` and `npm run build` (and on its own: `npm run openapi:bundle`). Any problem,
@@ -21,10 +22,11 @@ import {stringify} from 'yaml';
 import {provider} from '../../src/settings/provider';
 import {addCodeSamples, type OpenApiDocument as SampledDocument} from './codeSamples';
 import {addGuideLinks} from './guideLinks';
-import {openApiJsonPath, openApiSourcePath, openApiYamlPath, postmanCollectionPath, typeDeclarationsPath} from './outputs';
+import {openApiJsonPath, openApiSourcePath, openApiYamlPath, postmanCollectionPath, sandboxProgramPath, typeDeclarationsPath} from './outputs';
 import {postmanCollection} from './postman';
 import {scaleContract, scaleFromEnvironment} from './scale';
 import {withAbsoluteSiteLinks} from './siteLinks';
+import {sandboxProgram} from '../sandbox/buildDownload';
 import {typeDeclarations} from './types';
 
 type OpenApiDocument = {
@@ -82,11 +84,13 @@ async function main(): Promise<void> {
   const sampled = await addCodeSamples(scaled as unknown as SampledDocument);
   const linked = addGuideLinks(sampled, path.join(projectRoot, 'docs'));
   const document = withAbsoluteSiteLinks(linked, provider.portalUrl) as typeof linked & {info: {title: string}};
-  write(openApiJsonPath, `${JSON.stringify(document, null, 2)}\n`);
+  const contractText = `${JSON.stringify(document, null, 2)}\n`;
+  write(openApiJsonPath, contractText);
   write(openApiYamlPath, stringify(document, {lineWidth: 0}));
   write(postmanCollectionPath, `${JSON.stringify(await postmanCollection(document), null, 2)}\n`);
   write(typeDeclarationsPath, await typeDeclarations(document, provider.portalUrl));
-  console.log(`openapi: wrote ${[openApiJsonPath, openApiYamlPath, postmanCollectionPath, typeDeclarationsPath].join(', ')}`);
+  write(sandboxProgramPath, await sandboxProgram(contractText, projectRoot));
+  console.log(`openapi: wrote ${[openApiJsonPath, openApiYamlPath, postmanCollectionPath, typeDeclarationsPath, sandboxProgramPath].join(', ')}`);
 }
 
 if (require.main === module) {

@@ -6,3 +6,5 @@ export const openApiSourcePath = 'openapi/openapi.yaml';
 /** The other generated downloads; src/downloads/index.ts lists every download for readers. */
 export const postmanCollectionPath = 'static/downloads/carrier-api.postman_collection.json';
 export const typeDeclarationsPath = 'static/downloads/carrier-api.d.ts';
+/** The sandbox as one program an integrator runs with `node` (scripts/sandbox/buildDownload.ts). */
+export const sandboxProgramPath = 'static/downloads/carrier-sandbox.mjs';

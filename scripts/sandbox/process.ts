@@ -1,61 +1,107 @@
 import {spawn, type ChildProcess} from 'node:child_process';
 import {once} from 'node:events';
-import {createServer} from 'node:net';
+import {copyFileSync, existsSync, mkdtempSync, readFileSync} from 'node:fs';
+import {tmpdir} from 'node:os';
 import path from 'node:path';
 
 import {sandboxPassword} from '../../src/sandbox/magicValues';
+import {openApiJsonPath, sandboxProgramPath} from '../openapi/outputs';
 
 /**
- * `npm run sandbox`'s server as a child process on a free port, for the tests and the benchmark:
- * started, awaited until it listens, stopped with Ctrl-C's signal.
+ * The downloadable sandbox (/downloads/carrier-sandbox.mjs) as a child process, for the tests and the
+ * benchmark: copied out of the built site into a fresh folder outside the repository, with no
+ * node_modules above it, and started with plain `node`, as an integrator would. Nothing of this
+ * repository is in reach of the file but what it carries.
  */
 export const projectRoot = path.resolve(__dirname, '../..');
 
-async function freePort(): Promise<number> {
-  const server = createServer().listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const {port} = server.address() as {port: number};
-  server.close();
-  return port;
+/** The bundled contract, for tests that run the engine in their own process. */
+export function loadContract(root = projectRoot) {
+  return JSON.parse(readFileSync(path.join(root, openApiJsonPath), 'utf8'));
 }
 
-export type RunningSandbox = {baseUrl: string; process: ChildProcess; log: string[]; stop(): Promise<number | null>};
+/** The served file: in `build/` after `npm run build`, in `static/` after `npm run openapi:bundle`. */
+export function builtSandboxProgram(from: 'build' | 'static' = 'build'): string {
+  const file = from === 'build' ? path.join(projectRoot, 'build', path.relative('static', sandboxProgramPath)) : path.join(projectRoot, sandboxProgramPath);
+  if (!existsSync(file)) {
+    throw new Error(`${path.relative(projectRoot, file)} is missing: run ${from === 'build' ? '`npm run build`' : '`npm run openapi:bundle`'} first`);
+  }
+  return file;
+}
+
+/** A new folder under the system's temporary folder, holding a copy of the program and nothing else. */
+export function sandboxFolder(from: 'build' | 'static' = 'build'): {folder: string; program: string} {
+  const folder = mkdtempSync(path.join(tmpdir(), 'carrier-sandbox-'));
+  const program = path.join(folder, 'carrier-sandbox.mjs');
+  copyFileSync(builtSandboxProgram(from), program);
+  return {folder, program};
+}
+
+export type RunningSandbox = {
+  baseUrl: string;
+  process: ChildProcess;
+  /** stdout and stderr lines so far (only the first lines when `keepLog` is false). */
+  log: string[];
+  /** The folder it runs in. */
+  folder: string;
+  /** Stops it with Ctrl-C's signal; resolves to its exit status. */
+  stop(): Promise<number | null>;
+};
+
+export type StartOptions = {
+  /** Command-line arguments; `--port 0` is added unless a port is given. */
+  args?: string[];
+  env?: Record<string, string>;
+  /** Keep every log line (a benchmark's load would fill memory). */
+  keepLog?: boolean;
+  /** An existing folder holding carrier-sandbox.mjs (to restart in the same place). */
+  folder?: string;
+  from?: 'build' | 'static';
+};
 
 /**
- * Starts the server `npm run sandbox` starts (the contract is bundled by then), on a free port. Its
- * log lines are kept in `log` unless `keepLog` is false (a benchmark's load would fill memory).
+ * Starts the program with `node` and waits for its "listening on <url>" line, which gives the port when
+ * it chose a free one. Rejects, with its output, when it exits first.
  */
-export async function startSandboxServer(env: Record<string, string> = {}, keepLog = true): Promise<RunningSandbox> {
-  const port = await freePort();
-  const child = spawn(process.execPath, [require.resolve('tsx/cli'), 'scripts/sandbox/serve.ts'], {
-    cwd: projectRoot,
-    env: {...process.env, PORT: String(port), ...env},
+export async function startSandboxServer(options: StartOptions = {}): Promise<RunningSandbox> {
+  const {folder, program} = options.folder
+    ? {folder: options.folder, program: path.join(options.folder, 'carrier-sandbox.mjs')}
+    : sandboxFolder(options.from);
+  const args = options.args ?? [];
+  const portGiven = args.some((argument) => argument.startsWith('--port')) || options.env?.PORT !== undefined;
+  const child = spawn(process.execPath, [program, ...(portGiven ? [] : ['--port', '0']), ...args], {
+    cwd: folder,
+    env: {PATH: process.env.PATH ?? '', ...options.env},
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  const keepLog = options.keepLog ?? true;
   const log: string[] = [];
   let pending = '';
-  const ready = new Promise<void>((resolve, reject) => {
+  const baseUrl = await new Promise<string>((resolve, reject) => {
     child.stdout!.on('data', (chunk: Buffer) => {
       pending += chunk.toString();
       const lines = pending.split('\n');
       pending = lines.pop()!;
-      if (keepLog || log.length === 0) {
+      if (keepLog || log.length < 10) {
         log.push(...lines);
       }
-      if (lines.some((line) => line.includes('listening on'))) {
-        resolve();
+      for (const line of lines) {
+        const listening = / listening on (http:\/\/\S+)/.exec(line);
+        if (listening) {
+          resolve(listening[1]);
+        }
       }
     });
     child.stderr!.on('data', (chunk: Buffer) => log.push(chunk.toString()));
-    child.once('exit', (code) => reject(new Error(`sandbox exited with ${code} before listening:\n${log.join('\n')}`)));
+    child.once('exit', (code) => reject(new Error(`the sandbox exited with ${code} before listening:\n${log.join('\n')}`)));
   });
-  await ready;
   return {
-    baseUrl: `http://127.0.0.1:${port}`,
+    baseUrl,
     process: child,
     log,
+    folder,
     async stop() {
-      if (child.exitCode !== null) {
+      if (child.exitCode !== null || child.signalCode !== null) {
         return child.exitCode;
       }
       child.kill('SIGINT');

@@ -81,6 +81,8 @@ export type Sandbox = {
   validator: Validator;
   /** Forgets every account's world. */
   reset(): void;
+  /** How long the tokens it issues last, in seconds. */
+  tokenLifetimeSeconds: number;
 };
 
 export function createSandbox(options: SandboxOptions): Sandbox {
@@ -181,6 +183,7 @@ export function createSandbox(options: SandboxOptions): Sandbox {
     contract,
     validator,
     reset: () => options.store.clear(),
+    tokenLifetimeSeconds,
     async handle(request) {
       let outcome: Outcome & {allow?: string};
       try {

@@ -5,7 +5,8 @@ import AxeBuilder from '@axe-core/playwright';
 import type {Locator, Page} from '@playwright/test';
 
 import {createSandbox, memoryStore} from '../../src/sandbox/engine';
-import {loadContract, sandboxServer} from '../../scripts/sandbox/serve';
+import {loadContract} from '../../scripts/sandbox/process';
+import {sandboxServer} from '../../scripts/sandbox/program/httpServer';
 import {test, expect, axeTags, openInMode, waitForHydration} from './fixtures';
 
 /**
@@ -279,7 +280,7 @@ test.describe('Try it against a server', () => {
   test.beforeAll(async () => {
     const sandbox = createSandbox({contract: loadContract(), store: memoryStore(), clock: () => new Date()});
     const handler = sandboxServer(sandbox);
-    // The sandbox server of `npm run sandbox`, on a free port, noting what each call carried.
+    // The sandbox program's server, on a free port, noting what each call carried.
     server = createServer((request, response) => {
       calls.push({method: request.method, url: request.url, authorization: request.headers.authorization});
       handler.emit('request', request, response);

@@ -71,7 +71,7 @@ test('baseUrl defaults to the local sandbox; the token call stores the token tha
 test.describe('newman, top to bottom against npm run sandbox', () => {
   let sandbox: RunningSandbox;
   test.beforeAll(async () => {
-    sandbox = await startSandboxServer({SANDBOX_QUIET: '1'});
+    sandbox = await startSandboxServer({args: ['--quiet']});
   });
   test.afterAll(async () => {
     await sandbox?.stop();

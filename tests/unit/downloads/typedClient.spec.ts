@@ -65,7 +65,7 @@ const project = (files: Record<string, string>) => {
 
 let sandbox: RunningSandbox;
 test.beforeAll(async () => {
-  sandbox = await startSandboxServer({SANDBOX_QUIET: '1'});
+  sandbox = await startSandboxServer({args: ['--quiet']});
 });
 test.afterAll(async () => {
   await sandbox?.stop();

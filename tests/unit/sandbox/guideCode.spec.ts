@@ -31,7 +31,7 @@ const exercised = ['listAllLiveProbills', 'readAnswer', 'errorMessages'];
 
 let sandbox: RunningSandbox;
 test.beforeAll(async () => {
-  sandbox = await startSandboxServer({SANDBOX_QUIET: '1'});
+  sandbox = await startSandboxServer({args: ['--quiet']});
 });
 test.afterAll(async () => {
   await sandbox?.stop();

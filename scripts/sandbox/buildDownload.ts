@@ -1,0 +1,65 @@
+/**
+ * Builds /downloads/carrier-sandbox.mjs: the sandbox program (program/) with the engine
+ * (src/sandbox/), every dependency and the served openapi.json inside one ES module, so an integrator
+ * runs it with `node carrier-sandbox.mjs` on Node 20 or later, in an empty folder, with no install and
+ * no network. `npm run openapi:bundle` calls it right after writing openapi.json.
+ *
+ * The code is minified (it is run, not read; its source is this repository); the licence notices of
+ * the bundled packages are kept at its end, as their licences ask.
+ */
+import {readFileSync, readdirSync} from 'node:fs';
+import {isBuiltin} from 'node:module';
+import path from 'node:path';
+import {brotliCompressSync, constants as zlib} from 'node:zlib';
+import {build, type Metafile} from 'esbuild';
+
+const entry = path.join(__dirname, 'program/download.ts');
+
+/** The oldest Node the file promises to run on; the Test environment page says the same. */
+export const minimumNodeVersion = 20;
+
+/** `name@version (licence)` and the licence text of each package in the bundle, for its closing comment. */
+function licenceNotices(metafile: Metafile, projectRoot: string): string {
+  const packageDirs = new Set<string>();
+  for (const input of Object.keys(metafile.inputs)) {
+    const match = /^(.*node_modules\/(?:@[^/]+\/)?[^/]+)\//.exec(input);
+    if (match) {
+      packageDirs.add(match[1]);
+    }
+  }
+  const notices = [...packageDirs].sort().map((dir) => {
+    const manifest = JSON.parse(readFileSync(path.join(projectRoot, dir, 'package.json'), 'utf8')) as {name: string; version: string; license?: string};
+    const licenceFile = readdirSync(path.join(projectRoot, dir)).find((name) => /^licen[cs]e/i.test(name));
+    const text = licenceFile ? readFileSync(path.join(projectRoot, dir, licenceFile), 'utf8').trim() : `Licence: ${manifest.license ?? 'not given'}`;
+    return `${manifest.name}@${manifest.version}\n\n${text}`;
+  });
+  const body = ['Packages bundled into this file, with their licences:', ...notices].join('\n\n---\n\n').replaceAll('*/', '* /');
+  return `/*\n${body}\n*/\n`;
+}
+
+/** The program as one module's text, carrying `contractText` (the served openapi.json). */
+export async function sandboxProgram(contractText: string, projectRoot: string): Promise<string> {
+  const compressed = brotliCompressSync(Buffer.from(contractText, 'utf8'), {params: {[zlib.BROTLI_PARAM_QUALITY]: 11}});
+  const result = await build({
+    entryPoints: [entry],
+    absWorkingDir: projectRoot,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: `node${minimumNodeVersion}`,
+    minify: true,
+    legalComments: 'none',
+    metafile: true,
+    write: false,
+    define: {__CONTRACT_BROTLI_BASE64__: JSON.stringify(compressed.toString('base64'))},
+    // Bundled CommonJS packages call require(); an ES module has none of its own.
+    banner: {js: `#!/usr/bin/env node\n// Carrier API sandbox. Run: node carrier-sandbox.mjs --help (Node ${minimumNodeVersion} or later).\nimport {createRequire as __createRequire} from 'node:module';const require = __createRequire(import.meta.url);`},
+    logLevel: 'silent',
+  });
+  // Anything left outside the file would need an install next to it: only Node's own modules may be.
+  const outside = Object.values(result.metafile.outputs).flatMap((output) => output.imports).filter((imported) => !isBuiltin(imported.path));
+  if (outside.length > 0) {
+    throw new Error(`The sandbox program would import ${outside.map((imported) => imported.path).join(', ')} from outside the file: bundle it, or use a node: module`);
+  }
+  return result.outputFiles[0].text + licenceNotices(result.metafile, projectRoot);
+}
