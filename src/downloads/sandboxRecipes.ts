@@ -1,0 +1,89 @@
+/**
+ * The commands the Test environment page gives integrators to start the downloadable sandbox, on
+ * their machine and in their CI. The page renders these strings (`<SandboxCommands />`) and
+ * tests/unit/sandbox/recipes.spec.ts runs the very same strings against the built file, so a recipe
+ * on the page is one that has run.
+ *
+ * The download URL comes from the provider settings. CARRIER_SANDBOX_URL, when set, replaces it: an
+ * integrator who keeps a copy of the file (to pin a contract version) points there, and so does the test.
+ */
+import {sandboxProgramPath} from '../../scripts/openapi/outputs';
+import {localSandboxPort} from '../sandbox/localServer';
+
+export const sandboxFileName = sandboxProgramPath.split('/').pop()!;
+
+export function sandboxDownloadUrl(portalUrl: string): string {
+  return `${portalUrl}${sandboxProgramPath.slice('static'.length)}`;
+}
+
+/** Download and start, in a terminal. */
+export function startCommands(portalUrl: string): string {
+  return [
+    `curl -fsSLO ${sandboxDownloadUrl(portalUrl)}`,
+    `node ${sandboxFileName}                  # http://localhost:${localSandboxPort}; Ctrl-C stops it`,
+  ].join('\n');
+}
+
+/** The plain shell recipe for any CI: download, start in the background, wait, test, stop. */
+export function ciShellRecipe(portalUrl: string): string {
+  return `set -eu
+
+# Download the sandbox: one file, nothing to install beside Node.js 20 or later.
+curl -fsSL -o ${sandboxFileName} "\${CARRIER_SANDBOX_URL:-${sandboxDownloadUrl(portalUrl)}}"
+node ${sandboxFileName} --version             # the contract it carries, for your CI log
+
+# Start it in the background on PORT (${localSandboxPort} unless set); stop it when this script ends.
+export PORT="\${PORT:-${localSandboxPort}}"
+node ${sandboxFileName} --quiet > sandbox.log 2>&1 &
+sandbox_pid=$!
+trap 'kill "$sandbox_pid" 2>/dev/null' EXIT
+
+# Wait for its "listening on" line: 10 seconds at most.
+for attempt in $(seq 100); do
+  grep -q 'listening on' sandbox.log && break
+  sleep 0.1
+done
+grep -q 'listening on' sandbox.log || { cat sandbox.log; exit 1; }
+
+# Run your tests against it.
+CARRIER_BASE_URL="http://127.0.0.1:$PORT" npm test
+`;
+}
+
+/** The same steps as a GitHub Actions workflow. */
+export function githubActionsWorkflow(portalUrl: string): string {
+  return `name: Integration tests on the carrier sandbox
+on: [push, pull_request]
+
+jobs:
+  integration:
+    runs-on: ubuntu-latest
+    env:
+      PORT: ${localSandboxPort}
+      CARRIER_BASE_URL: http://127.0.0.1:${localSandboxPort}
+    steps:
+      - uses: actions/checkout@v4
+      - uses: actions/setup-node@v4
+        with:
+          node-version: 20
+      - run: npm ci
+      - name: Download the carrier sandbox
+        run: |
+          curl -fsSL -o "$RUNNER_TEMP/${sandboxFileName}" "\${CARRIER_SANDBOX_URL:-${sandboxDownloadUrl(portalUrl)}}"
+          node "$RUNNER_TEMP/${sandboxFileName}" --version
+      - name: Start it in the background and wait until it listens
+        run: |
+          node "$RUNNER_TEMP/${sandboxFileName}" --quiet > "$RUNNER_TEMP/sandbox.log" 2>&1 &
+          echo $! > "$RUNNER_TEMP/sandbox.pid"
+          for attempt in $(seq 100); do
+            grep -q 'listening on' "$RUNNER_TEMP/sandbox.log" && break
+            sleep 0.1
+          done
+          grep -q 'listening on' "$RUNNER_TEMP/sandbox.log" || { cat "$RUNNER_TEMP/sandbox.log"; exit 1; }
+      - name: Run your tests against it
+        run: npm test
+      - name: Stop the sandbox
+        if: always()
+        run: kill "$(cat "$RUNNER_TEMP/sandbox.pid")"
+`;
+}
