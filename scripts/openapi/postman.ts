@@ -2,7 +2,7 @@
  * The Postman collection (v2.1): generated from the served description by Postman's own converter
  * (openapi-to-postmanv2), then set up to run top to bottom against the local sandbox as it is:
  *
- * - `baseUrl` defaults to `npm run sandbox` (http://localhost:4010), never to a carrier host;
+ * - `baseUrl` defaults to the downloadable sandbox's address (http://localhost:4010), never to a carrier host;
  * - the token call stores `access_token` in `bearerToken`, which the collection's bearer auth sends;
  * - calls the contract marks `security: []` send no token.
  *
@@ -136,7 +136,7 @@ export async function postmanCollection(document: OpenApiDocument & {info: {titl
     throw new Error('Postman collection: the token call must come first, so that a run top to bottom has a token');
   }
   collection.variable = [
-    {key: 'baseUrl', value: localSandboxUrl, type: 'string', description: `The local sandbox (npm run sandbox). Set the carrier's testing base URL here to call it instead.`},
+    {key: 'baseUrl', value: localSandboxUrl, type: 'string', description: `The portal's sandbox on this computer: download carrier-sandbox.mjs from the portal's Test environment page and start it with node carrier-sandbox.mjs. Set the carrier's testing base URL here to call the carrier instead.`},
     {key: tokenVariable, value: '', type: 'string', description: 'Set by the token call of the Authentication folder.'},
   ];
   return collection;

@@ -20,7 +20,7 @@ export function sandboxDownloadUrl(portalUrl: string): string {
 export function startCommands(portalUrl: string): string {
   return [
     `curl -fsSLO ${sandboxDownloadUrl(portalUrl)}`,
-    `node ${sandboxFileName}                  # http://localhost:${localSandboxPort}; Ctrl-C stops it`,
+    `node ${sandboxFileName}    # listens on http://localhost:${localSandboxPort}`,
   ].join('\n');
 }
 
@@ -28,14 +28,17 @@ export function startCommands(portalUrl: string): string {
 export function ciShellRecipe(portalUrl: string): string {
   return `set -eu
 
-# Download the sandbox: one file, nothing to install beside Node.js 20 or later.
-curl -fsSL -o ${sandboxFileName} "\${CARRIER_SANDBOX_URL:-${sandboxDownloadUrl(portalUrl)}}"
-node ${sandboxFileName} --version             # the contract it carries, for your CI log
+# Download the sandbox: one file; Node.js 20 or later is all it needs.
+url="\${CARRIER_SANDBOX_URL:-${sandboxDownloadUrl(portalUrl)}}"
+curl -fsSL -o ${sandboxFileName} "$url"
+# The contract it carries, for your CI log.
+node ${sandboxFileName} --version
 
-# Start it in the background on PORT (${localSandboxPort} unless set); stop it when this script ends.
+# Start it in the background on PORT (${localSandboxPort} unless set).
 export PORT="\${PORT:-${localSandboxPort}}"
 node ${sandboxFileName} --quiet > sandbox.log 2>&1 &
 sandbox_pid=$!
+# Stop it when this script ends, whatever your tests answer.
 trap 'kill "$sandbox_pid" 2>/dev/null' EXIT
 
 # Wait for its "listening on" line: 10 seconds at most.

@@ -1,7 +1,7 @@
 /**
  * The sandbox engine: a request in, an answer out, following the contract and its rules. No server
  * framework and no Node-only API: the contract, the store of worlds and the clock are passed in, so
- * the same engine runs behind `npm run sandbox` and inside the browser.
+ * the same engine runs in the sandbox program (scripts/sandbox/program/) and inside the browser.
  *
  * Order of checks, as the carrier's NestJS-style answers suggest: route (404/405), token (401), body
  * (content type, size, JSON: 400), validation of body and query (400 listing every problem), then the
@@ -206,7 +206,7 @@ export function createSandbox(options: SandboxOptions): Sandbox {
   };
 }
 
-/** A store that keeps worlds in memory, for `npm run sandbox` and the tests. */
+/** A store that keeps worlds in memory: the sandbox program without --state, and the tests. */
 export function memoryStore(): WorldStore {
   const worlds = new Map<string, World>();
   return {

@@ -1,5 +1,6 @@
 /**
- * Where `npm run sandbox` listens unless PORT says otherwise. The Postman collection's `baseUrl`, the
+ * Where the sandbox program (/downloads/carrier-sandbox.mjs, and `npm run sandbox`) listens unless
+ * --port or PORT says otherwise. The Postman collection's `baseUrl`, the
  * Typed client guide and the docs point integrators here, so it is spelled once.
  */
 export const localSandboxPort = 4010;

@@ -3,7 +3,7 @@
  * in Node alike. The subject is the account id, which picks the account's own world.
  *
  * The signing key is a fixed, public sandbox secret: a sandbox token grants nothing but sandbox data,
- * and a fixed key keeps tokens valid across a reload of the page or a restart of `npm run sandbox`.
+ * and a fixed key keeps tokens valid across a reload of the page or a restart of the sandbox program.
  */
 import {SignJWT, jwtVerify, errors} from 'jose';
 

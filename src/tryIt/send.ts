@@ -92,5 +92,5 @@ export function unreachableExplanation(baseUrl: string, pageOrigin = globalThis.
   if (pageOrigin.startsWith('https:') && target.protocol === 'http:' && !['localhost', '127.0.0.1', '[::1]'].includes(target.hostname)) {
     causes.unshift('this page is served over https and the browser blocks calls to a plain http server (mixed content)');
   }
-  return `No answer could be read from ${target.origin}. The browser does not tell a page why; the cause is one of: ${causes.map((cause, index) => `(${index + 1}) ${cause}`).join('; ')}. The local sandbox (npm run sandbox) allows calls from any page.`;
+  return `No answer could be read from ${target.origin}. The browser does not tell a page why; the cause is one of: ${causes.map((cause, index) => `(${index + 1}) ${cause}`).join('; ')}. The local sandbox (node carrier-sandbox.mjs) allows calls from any page.`;
 }

@@ -1,6 +1,6 @@
 /**
  * Where the try-it console sends a request. The in-browser sandbox is the default and makes no
- * network request; the local sandbox is `npm run sandbox`; any other server is typed by the user.
+ * network request; the local sandbox is the downloadable program (`node carrier-sandbox.mjs`); any other server is typed by the user.
  * The carrier's production and testing servers are never chosen for the user.
  */
 import {localSandboxUrl} from '../sandbox/localServer';

@@ -245,7 +245,7 @@ function ConsoleForm({sandbox, entry, onClose}: {sandbox: Sandbox; entry: Operat
 
       <details className={styles.curl}>
         <summary>Request as curl</summary>
-        {target.kind === 'browser' && <p>The in-browser sandbox has no address: this command calls the local sandbox (<code>npm run sandbox</code>), which answers the same way.</p>}
+        {target.kind === 'browser' && <p>The in-browser sandbox has no address: this command calls the local sandbox (<code>node carrier-sandbox.mjs</code>, see the Test environment page), which answers the same way.</p>}
         <CodeBlock language="bash">{curl}</CodeBlock>
       </details>
 
@@ -261,7 +261,7 @@ function TargetChoice({target, customUrl, onCustomUrl, urlProblem, name}: {targe
   const kinds: Target['kind'][] = ['browser', 'local', 'custom'];
   const details: Record<Target['kind'], string> = {
     browser: 'runs in this page; nothing goes over the network',
-    local: `${localSandboxUrl}, started with npm run sandbox`,
+    local: `${localSandboxUrl}, the downloaded sandbox started with node carrier-sandbox.mjs`,
     custom: 'a base URL you type',
   };
   return (

@@ -2,9 +2,17 @@
  * What each contract component of the docs becomes: plain Markdown (tables, lists, code, links)
  * generated at build time, so it costs no JavaScript in the browser and the offline search indexes it.
  */
+import {readFileSync} from 'node:fs';
+import path from 'node:path';
+
 import {Contract, referenceUrl, type Example, type Operation, type Response, type Schema} from './contract';
 import {code, inlineCode, inlineMarkdown, jsx, link, list, paragraph, strong, table, text, type Node} from './mdast';
 import {downloads, downloadSizes, formatSize} from '../../downloads';
+import {ciShellRecipe, githubActionsWorkflow, sandboxFileName, startCommands} from '../../downloads/sandboxRecipes';
+import {provider} from '../../settings/provider';
+import {openApiJsonPath, sandboxProgramPath} from '../../../scripts/openapi/outputs';
+import {contractIdentity} from '../../../scripts/sandbox/program/contractIdentity';
+import {usage} from '../../../scripts/sandbox/program/options';
 import {maxBodyBytes} from '../../sandbox/engine';
 import {magicValues, sandboxPassword} from '../../sandbox/magicValues';
 
@@ -341,8 +349,42 @@ const Downloads: Renderer = (contract) => {
   ];
 };
 
+/**
+ * `<SandboxCommands show="…" />`: how to get and start the downloadable sandbox, from the strings the
+ * tests run (src/downloads/sandboxRecipes.ts) and the program's own `--help`.
+ * - `download`: a link to the file with its size;
+ * - `start`: download and start in a terminal;
+ * - `help`, `version`: what `--help` and `--version` print for the contract this site serves;
+ * - `ci-shell`, `github-actions`: the CI recipes.
+ */
+const SandboxCommands: Renderer = (contract, props) => {
+  const show = required(props, 'show', 'SandboxCommands');
+  const label = () => contractIdentity(readFileSync(path.join(contract.projectRoot, openApiJsonPath), 'utf8')).label;
+  const codeBlock = (lang: string, value: string, title?: string): Node => ({type: 'code', lang, meta: title ? `title="${title}"` : null, value: value.trimEnd()});
+  switch (show) {
+    case 'download': {
+      const sitePath = sandboxProgramPath.slice('static'.length);
+      const size = downloadSizes(contract.projectRoot).get(sitePath)!;
+      return [paragraph(text('Download '), link(`pathname://${sitePath}`, inlineCode(sandboxFileName)), text(` (${formatSize(size)}), or from a terminal:`))];
+    }
+    case 'start':
+      return [codeBlock('bash', startCommands(provider.portalUrl))];
+    case 'help':
+      return [codeBlock('text', `$ node ${sandboxFileName} --help\n${usage(`node ${sandboxFileName}`, label())}`)];
+    case 'version':
+      return [codeBlock('text', `$ node ${sandboxFileName} --version\ncarrier-sandbox ${label()}`)];
+    case 'ci-shell':
+      return [codeBlock('bash', ciShellRecipe(provider.portalUrl), 'run-with-sandbox.sh')];
+    case 'github-actions':
+      return [codeBlock('yaml', githubActionsWorkflow(provider.portalUrl), '.github/workflows/carrier-sandbox.yml')];
+    default:
+      throw new Error(`<SandboxCommands show="${show}">: show is one of download, start, help, version, ci-shell, github-actions`);
+  }
+};
+
 export const renderers: Record<string, Renderer> = {
   Downloads,
+  SandboxCommands,
   SandboxMagicValues,
   SandboxLimits,
   SchemaFields,

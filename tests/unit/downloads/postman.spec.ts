@@ -68,7 +68,7 @@ test('baseUrl defaults to the local sandbox; the token call stores the token tha
   expect(requests.filter((request) => request.request.auth?.type === 'noauth')).toHaveLength(2);
 });
 
-test.describe('newman, top to bottom against npm run sandbox', () => {
+test.describe('newman, top to bottom against the downloaded sandbox', () => {
   let sandbox: RunningSandbox;
   test.beforeAll(async () => {
     sandbox = await startSandboxServer({args: ['--quiet']});

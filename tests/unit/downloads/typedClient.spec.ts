@@ -9,7 +9,7 @@ import {typeDeclarationsPath} from '../../../scripts/openapi/outputs';
 /**
  * The Typed client guide, as a reader would use it: a project with openapi-fetch, the downloaded
  * `carrier-api.d.ts` and the guide's two files, type-checked with tsc and run with tsx against
- * `npm run sandbox`.
+ * the downloaded sandbox (carrier-sandbox.mjs).
  */
 test.describe.configure({mode: 'serial', timeout: 120_000});
 

@@ -9,7 +9,7 @@ import {docsPages} from '../../../scripts/docs/pages';
 
 /**
  * The code blocks of the guides that make a call, or read a call's answer, run against
- * `npm run sandbox` as a reader would use them. A new block that calls `fetch` fails the first test
+ * the downloaded sandbox as a reader would use them. A new block that calls `fetch` fails the first test
  * until it is run here too.
  */
 type Block = {file: string; source: string};

@@ -1,4 +1,4 @@
-import {spawn} from 'node:child_process';
+import {spawn, spawnSync} from 'node:child_process';
 import {createHash} from 'node:crypto';
 import {once} from 'node:events';
 import {chmodSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync} from 'node:fs';
@@ -10,8 +10,8 @@ import {test, expect} from '@playwright/test';
 import {parse} from 'yaml';
 
 import {startStaticServer} from '../../../scripts/serve-static';
-import {projectRoot} from '../../../scripts/sandbox/process';
-import {ciShellRecipe, githubActionsWorkflow, sandboxDownloadUrl} from '../../../src/downloads/sandboxRecipes';
+import {projectRoot, sandboxFolder} from '../../../scripts/sandbox/process';
+import {ciShellRecipe, githubActionsWorkflow, sandboxDownloadUrl, startCommands} from '../../../src/downloads/sandboxRecipes';
 import {provider} from '../../../src/settings/provider';
 
 /**
@@ -120,4 +120,28 @@ test('the GitHub Actions workflow runs its steps as written, and its last step s
   }
   expect(JSON.parse(readFileSync(machine.record, 'utf8'))).toEqual({status: 200, contract: servedLabel});
   await expect.poll(() => refusesConnections(port)).toBe(true);
+});
+
+/** The text of every code block of a built page, as a reader copies it. */
+function codeBlocksOf(page: string): string[] {
+  const html = readFileSync(path.join(projectRoot, 'build', page, 'index.html'), 'utf8');
+  const entities: Record<string, string> = {amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'", '#x27': "'"};
+  return [...html.matchAll(/<pre[^>]*>([\s\S]*?)<\/pre>/g)].map((match) =>
+    match[1].replace(/<br\s*\/?>/g, '\n').replace(/<[^>]+>/g, '').replace(/&(amp|lt|gt|quot|#39|#x27);/g, (_entity, name: string) => entities[name]).trimEnd(),
+  );
+}
+
+test("the Test environment page shows these recipes, and the program's own --help and --version, exactly", () => {
+  const blocks = codeBlocksOf('docs/Agents/test-enviroment');
+  const {folder, program} = sandboxFolder();
+  const printed = (flag: string) => spawnSync(process.execPath, [program, flag], {cwd: folder, encoding: 'utf8'}).stdout.trimEnd();
+  for (const expected of [
+    startCommands(provider.portalUrl),
+    ciShellRecipe(provider.portalUrl).trimEnd(),
+    githubActionsWorkflow(provider.portalUrl).trimEnd(),
+    `$ node carrier-sandbox.mjs --help\n${printed('--help')}`,
+    `$ node carrier-sandbox.mjs --version\n${printed('--version')}`,
+  ]) {
+    expect(blocks, expected.split('\n')[0]).toContain(expected);
+  }
 });

@@ -10,7 +10,7 @@ import {startSandboxServer, tokenFrom, type RunningSandbox} from '../../../scrip
 
 /**
  * Executable samples: every generated `x-codeSamples` entry (curl, JavaScript fetch, Python
- * requests) runs as an integrator would paste it, against `npm run sandbox`, with the base URL and
+ * requests) runs as an integrator would paste it, against the downloaded sandbox (carrier-sandbox.mjs), with the base URL and
  * a fresh account's token swapped in. What it prints is checked against the contract.
  */
 const run = promisify(execFile);
