@@ -255,22 +255,39 @@ function printTable(results: Record<string, Record<string, PageFigures>>): void 
   console.table(rows);
 }
 
-/** `from`: the built site's copy after a build; the bundle step's copy when only the sandbox is measured. */
-async function measureSandbox(from: 'build' | 'static' = 'build'): Promise<SandboxFigures> {
-  const figures = await benchSandbox(10, from);
-  console.log(`Downloaded sandbox (${figures.programBytes.toLocaleString('en-US')} bytes): cold start to "listening on", median of ${figures.coldStartRunsMs.length}: ${figures.coldStartMs} ms (runs ${figures.coldStartRunsMs.join(', ')})`);
+type SandboxRuns = {memory: SandboxFigures; stateFile: SandboxFigures};
+
+/**
+ * The downloadable sandbox under load twice: as started by default (worlds in memory), and with
+ * `--state`, where each change is written to disk before it is answered. `from`: the built site's
+ * copy after a build; the bundle step's copy when only the sandbox is measured.
+ */
+async function measureSandbox(from: 'build' | 'static' = 'build'): Promise<SandboxRuns> {
+  const memory = await benchSandbox(10, from);
+  const stateFile = await benchSandbox(10, from, ['--state', 'bench-state.json']);
+  console.log(`Downloaded sandbox (${memory.programBytes.toLocaleString('en-US')} bytes): cold start to "listening on", median of ${memory.coldStartRunsMs.length}: ${memory.coldStartMs} ms (runs ${memory.coldStartRunsMs.join(', ')})`);
   console.log('Load on loopback (10 connections, 10 s, fixed mix of 4 reads and 2 writes):');
-  console.table([{'requests/s': figures.requestsPerSecond, 'p50 ms': figures.p50Ms, 'p99 ms': figures.p99Ms, 'max ms': figures.maxMs, 'non-2xx': figures.non2xx, errors: figures.errors}]);
+  console.table(
+    Object.entries({'in memory': memory, '--state': stateFile}).map(([run, figures]) => ({
+      run,
+      'requests/s': figures.requestsPerSecond,
+      'p50 ms': figures.p50Ms,
+      'p99 ms': figures.p99Ms,
+      'max ms': figures.maxMs,
+      'non-2xx': figures.non2xx,
+      errors: figures.errors,
+    })),
+  );
   const goals = [
-    ['requests/s ≥ 5,000', figures.requestsPerSecond >= 5000],
-    ['p99 < 20 ms', figures.p99Ms < 20],
-    ['cold start < 1,000 ms', figures.coldStartMs < 1000],
-    ['no errors, every answer 2xx', figures.errors === 0 && figures.non2xx === 0],
+    ['requests/s ≥ 5,000 (in memory)', memory.requestsPerSecond >= 5000],
+    ['p99 < 20 ms (in memory)', memory.p99Ms < 20],
+    ['cold start < 1,000 ms', memory.coldStartMs < 1000],
+    ['no errors, every answer 2xx (both runs)', [memory, stateFile].every((figures) => figures.errors === 0 && figures.non2xx === 0)],
   ] as const;
   for (const [goal, holds] of goals) {
     console.log(`  ${holds ? 'holds' : 'MISSED'}: ${goal}`);
   }
-  return figures;
+  return {memory, stateFile};
 }
 
 async function main(): Promise<void> {

@@ -40,10 +40,14 @@ async function coldStarts(folder: string, runs: number): Promise<number[]> {
   return times;
 }
 
-export async function benchSandbox(durationSeconds = 10, from: 'build' | 'static' = 'build'): Promise<SandboxFigures> {
+/**
+ * `args` adds options to the program's command line: `['--state', 'state.json']` measures the load
+ * with every change written to the state file before it is answered.
+ */
+export async function benchSandbox(durationSeconds = 10, from: 'build' | 'static' = 'build', args: string[] = []): Promise<SandboxFigures> {
   const {folder, program} = sandboxFolder(from);
   const coldStartRunsMs = await coldStarts(folder, 9);
-  const server = await startSandboxServer({folder, keepLog: false});
+  const server = await startSandboxServer({folder, keepLog: false, args});
   try {
     const token = await tokenFrom(server.baseUrl);
     const headers = {authorization: `Bearer ${token}`, 'content-type': 'application/json'};

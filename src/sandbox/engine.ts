@@ -161,7 +161,8 @@ export function createSandbox(options: SandboxOptions): Sandbox {
       return errorOutcome(400, messages);
     }
 
-    const world = accountId === undefined ? undefined : (options.store.get(accountId) ?? structuredClone(seed));
+    const stored = accountId === undefined ? undefined : options.store.get(accountId);
+    const world = accountId === undefined ? undefined : (stored ?? structuredClone(seed));
     const context: HandlerContext = {
       contract,
       entry,
@@ -173,7 +174,10 @@ export function createSandbox(options: SandboxOptions): Sandbox {
       issueToken: (id) => issueToken(id, now, tokenLifetimeSeconds),
     };
     const outcome = await handlerFor(entry.operation.operationId)(context);
-    if (accountId !== undefined && world && outcome.status < 300) {
+    // A read (GET) never changes a world, so a world already stored is not stored again: for the
+    // program's --state file, storing means comparing the world with what is on disk.
+    const changedWorld = request.method.toUpperCase() !== 'GET' || stored === undefined;
+    if (accountId !== undefined && world && outcome.status < 300 && changedWorld) {
       options.store.set(accountId, world);
     }
     return outcome;
