@@ -62,7 +62,11 @@ function typeLabel(contract: Contract, schema: Schema): string {
   return resolved.format && resolved.format !== 'password' ? `${type} (${resolved.format})` : type;
 }
 
-const number = (value: number) => value.toLocaleString('en-US', {maximumFractionDigits: 6});
+/**
+ * A bound as the specification writes it: plain digits, no thousands separators, so a date bound
+ * reads `20250417`, not `20,250,417`, and `99999999` matches the specification's text.
+ */
+const number = (value: number) => String(value);
 
 /** The limits of a field, in words, with the exact numbers of the contract. */
 function limits(contract: Contract, schema: Schema): Node[] {
@@ -75,7 +79,8 @@ function limitParts(contract: Contract, schema: Schema): Node[][] {
   const parts: Node[][] = [];
   const {minLength, maxLength, minimum, maximum} = resolved;
   if (maxLength !== undefined) {
-    parts.push([text(minLength ? `${minLength} to ${maxLength} characters` : `up to ${maxLength} characters`)]);
+    const exact = minLength === maxLength;
+    parts.push([text(exact ? `${maxLength} characters` : minLength ? `${minLength} to ${maxLength} characters` : `up to ${maxLength} characters`)]);
   } else if (minLength) {
     parts.push([text(`at least ${minLength} character${minLength > 1 ? 's' : ''}`)]);
   }

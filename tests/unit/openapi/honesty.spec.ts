@@ -286,6 +286,12 @@ test('the Limits cell of every schema table reads as whole phrases', () => {
       if (/\(\s*[;,]?\s*\)|\(\s*;|;\s*\)|;\s*;|;\s*$|^\s*;|each:\s*(;|\)|$)/.test(limits)) {
         problems.push(`${name}.${field}: "${limits}"`);
       }
+      // Bounds as the specification writes them: no thousands separators (a YYYYMMDD date bound
+      // would read 20,250,417), and an exact length reads "5 characters", not "5 to 5 characters".
+      const garbled = /\d,\d{3}/.exec(limits) ?? /\b(\d+) to \1 characters/.exec(limits);
+      if (garbled) {
+        problems.push(`${name}.${field}: "${limits}" (${garbled[0]})`);
+      }
     }
   }
   expect(cells).toBeGreaterThan(200);
