@@ -1,0 +1,95 @@
+import {test, expect} from '@playwright/test';
+
+import {notStatedAspects, notStatedSentence, specReference} from '../../../scripts/openapi/silences';
+import {contract, operations} from './contract';
+
+/**
+ * The contract is the one place that says what the specification leaves open (openapi/README.md):
+ * every `Not stated by the carrier:` sentence has its machine-readable `x-not-stated` list and the
+ * other way round, every schema and operation names its specification section, and every choice the
+ * contract had to make is labelled on the operations it touches.
+ */
+
+type Found = {where: string; description?: string; notStated?: unknown};
+
+/** Every object of the served contract that has a description or an `x-not-stated`, by JSON path. */
+function* describedObjects(node: unknown, where: string): Generator<Found> {
+  if (!node || typeof node !== 'object') {
+    return;
+  }
+  const record = node as Record<string, unknown>;
+  if (typeof record.description === 'string' || 'x-not-stated' in record) {
+    yield {where, description: record.description as string | undefined, notStated: record['x-not-stated']};
+  }
+  for (const [key, value] of Object.entries(record)) {
+    if (key !== 'x-codeSamples') {
+      yield* describedObjects(value, `${where}/${key}`);
+    }
+  }
+}
+
+const says = (description: string | undefined) => (description ?? '').replace(/\s+/g, ' ').includes(notStatedSentence);
+
+test('every "Not stated by the carrier" sentence has its x-not-stated list, and every list its sentence', () => {
+  const problems: string[] = [];
+  let marked = 0;
+  for (const found of describedObjects(contract, '#')) {
+    const list = found.notStated;
+    if (says(found.description) && !Array.isArray(list)) {
+      problems.push(`${found.where}: says "${notStatedSentence}" without x-not-stated`);
+    }
+    if (list !== undefined) {
+      marked++;
+      if (!says(found.description)) {
+        problems.push(`${found.where}: x-not-stated without the sentence "${notStatedSentence} …" in its description`);
+      }
+      if (!Array.isArray(list) || list.length === 0 || list.some((aspect) => !(aspect in notStatedAspects))) {
+        problems.push(`${found.where}: x-not-stated must list aspects from ${Object.keys(notStatedAspects).join(', ')}, not ${JSON.stringify(list)}`);
+      }
+    }
+  }
+  expect(marked).toBeGreaterThan(50);
+  expect(problems).toEqual([]);
+});
+
+test('every schema and every operation names the section of the specification it comes from', () => {
+  const schemas = Object.entries(contract.components.schemas as Record<string, {'x-spec'?: string}>).map(([name, schema]) => [`schema ${name}`, schema['x-spec']]);
+  const calls = operations().map(({method, path, operation}) => [`${method.toUpperCase()} ${path}`, operation['x-spec'] as string | undefined]);
+  const missing = [...schemas, ...calls].filter(([, reference]) => !specReference.test(reference ?? '')).map(([where, reference]) => `${where}: ${JSON.stringify(reference)}`);
+  expect(schemas.length + calls.length).toBeGreaterThan(120);
+  expect(missing).toEqual([]);
+  // An operation cites its own row of section 7.
+  for (const {method, path, operation} of operations()) {
+    expect(operation['x-spec']).toBe(`7, ${method.toUpperCase()} ${path}`);
+  }
+});
+
+/** Section 7 of the specification gives a success status for these two calls only. */
+const successStatusGiven: Record<string, string> = {
+  submitDistributionPlan: '201 (spec 7: "POST /distributionPlan/submit | distribution plan | 201")',
+  requestPickup: '201 (spec 7: "POST /order/pickup/request | pickup request | 201, result, pickupNumber")',
+};
+
+test("every choice the contract made for an operation is labelled on it, where a reader lands", () => {
+  for (const {method, path, operation} of operations()) {
+    const where = `${method.toUpperCase()} ${path}`;
+    const responses = operation.responses as Record<string, unknown>;
+    const parameters = ((operation.parameters ?? []) as {$ref?: string; name?: string; in?: string; required?: boolean}[]).map((parameter) =>
+      parameter.$ref ? (contract.components.parameters as Record<string, {in: string; required?: boolean}>)[parameter.$ref.split('/').pop()!] : parameter,
+    );
+    const expected = [
+      ...(successStatusGiven[operation.operationId] ? [] : ['success-status']),
+      ...(responses['401'] ? ['unauthorized-status'] : []),
+      ...(parameters.some((parameter) => parameter.in === 'query' && parameter.required) ? ['required-query'] : []),
+    ];
+    const choices = (operation['x-portal-choices'] ?? []) as string[];
+    expect(choices.filter((choice) => choice !== 'error-body'), where).toEqual(expected);
+    if (choices.length > 0) {
+      expect(operation.description, where).toContain('**Chosen by the portal** where the specification is silent:');
+    }
+    if (choices.includes('success-status')) {
+      const success = Object.keys(responses).find((status) => status.startsWith('2'));
+      expect(operation.description, where).toContain(`the ${success} success status`);
+    }
+  }
+});
