@@ -68,7 +68,7 @@ export function applyProvider(document: OpenApiDocument): OpenApiDocument {
     },
     servers: [
       {url: provider.apiServers.production, description: 'Production'},
-      {url: provider.apiServers.testing, description: 'Testing: same calls, test data'},
+      {url: provider.apiServers.testing, description: 'Testing: the /testing base of the same calls. Not stated by the carrier: what data it holds.', 'x-not-stated': ['meaning']},
     ],
   };
 }

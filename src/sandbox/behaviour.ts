@@ -100,7 +100,8 @@ function createPickup(context: HandlerContext, request: Json, probill?: number):
 /** Spec section 4: "A pickup cannot be rescheduled or cancelled once it is assigned, cancelled or completed." */
 const changeablePickupStatus = 'PICKUP PENDING';
 
-const pageOf = <T>(items: T[], size: number, page: number) => items.slice((page - 1) * size, page * size);
+/** The carrier states no range for `limit` and `pageNumber`: below 1, the sandbox answers an empty page. */
+const pageOf = <T>(items: T[], size: number, page: number) => (size < 1 || page < 1 ? [] : items.slice((page - 1) * size, page * size));
 
 const handlers: Record<string, Handler> = {
   async createUserToken(context) {

@@ -49,8 +49,6 @@ const requiredBySpecification: Record<string, {required: string[]; specLine: str
   },
   Transit: {required: ['transitDays', 'originDay', 'arrivalDay'], specLine: '93: "transit {transitDays (integer), originDay (weekday name), arrivalDay (weekday name)}, …; all required"'},
   ReschedulePickupRequest: {required: ['pickupNumber'], specLine: '129: "pickupNumber must not be empty"; 210: "pickupNumber should not be empty"'},
-  CancelPickupRequest: {required: ['pickupNumber'], specLine: '210: "pickupNumber should not be empty" (a validation message of the pickup calls)'},
-  TokenRequest: {required: ['id', 'pw'], specLine: '158: "Protected API calls take a bearer token (JWT) obtained with an account id and password."'},
   ValidationError: {required: ['statusCode', 'message', 'error'], specLine: '210: "Validation bodies hold statusCode, message (an array) and error \'Bad Request\'"'},
   EtaError: {required: ['message', 'error', 'statusCode'], specLine: '213: "422 on ETA (error body: message, error \'Unprocessable Entity\', statusCode)"'},
 };

