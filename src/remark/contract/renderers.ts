@@ -11,6 +11,7 @@ import {downloads, downloadSizes, formatSize} from '../../downloads';
 import {ciShellRecipe, githubActionsWorkflow, sandboxFileName, startCommands} from '../../downloads/sandboxRecipes';
 import {provider} from '../../settings/provider';
 import {openApiJsonPath, sandboxProgramPath} from '../../../scripts/openapi/outputs';
+import {notStatedSentence} from '../../../scripts/openapi/silences';
 import {contractIdentity} from '../../../scripts/sandbox/program/contractIdentity';
 import {usage} from '../../../scripts/sandbox/program/options';
 import {maxBodyBytes} from '../../sandbox/engine';
@@ -165,6 +166,82 @@ const SchemaFields: Renderer = (contract, props) => {
       ]),
     )),
   ];
+};
+
+/** What a description says the carrier leaves open: the words after "Not stated by the carrier:". */
+export function notStatedClause(description: string | undefined): string | undefined {
+  const flat = (description ?? '').replace(/\s+/g, ' ');
+  const at = flat.indexOf(notStatedSentence);
+  return at < 0 ? undefined : flat.slice(at + notStatedSentence.length).trim();
+}
+
+/** One list item per field of `schema` (and the schema itself) whose description has a note. */
+function schemaNotes(contract: Contract, schema: Schema, prefix: string, depth: number, label: string): Node[][] {
+  const own = notStatedClause(flatten(contract, schema).description);
+  const items: Node[][] = own ? [[text(`${label}: `), ...inlineMarkdown(own)]] : [];
+  for (const row of fieldRows(contract, schema, prefix, depth)) {
+    const clause = notStatedClause(flatten(contract, row.schema).description);
+    if (clause) {
+      items.push([inlineCode(row.name), text(': '), ...inlineMarkdown(clause)]);
+    }
+  }
+  return items;
+}
+
+/**
+ * `<NotStated schema="PickupRequest" />` or `<NotStated operation="reschedulePickup" />`: the
+ * contract's own notes on what the carrier leaves open (`Not stated by the carrier: …`), as a note
+ * admonition, so a guide never retypes them and cannot drift from the contract. For an operation:
+ * its own note, its parameters', its request body's, its own answers' (not the shared 400 and 401)
+ * and its success answer's fields. A component that
+ * finds no note fails the build: a guide would then promise a note the contract does not hold.
+ */
+const NotStated: Renderer = (contract, props) => {
+  const depth = Number(props.depth ?? 3);
+  const items: Node[][] = [];
+  if (props.schema) {
+    items.push(...schemaNotes(contract, contract.schema(props.schema), '', depth, `The ${props.schema} as a whole`));
+  }
+  if (props.operation) {
+    const {operation} = contract.operation(props.operation);
+    const detail = operation as Operation & {parameters?: ({$ref: string} | {name: string; description?: string})[]; requestBody?: {content?: Record<string, {schema?: Schema}>}};
+    const own = notStatedClause(operation.description);
+    if (own) {
+      items.push([text('This call: '), ...inlineMarkdown(own)]);
+    }
+    for (const parameter of (detail.parameters ?? []).map((candidate) => contract.resolve<{name: string; description?: string}>(candidate))) {
+      const clause = notStatedClause(parameter.description);
+      if (clause) {
+        items.push([inlineCode(parameter.name), text(': '), ...inlineMarkdown(clause)]);
+      }
+    }
+    const body = detail.requestBody?.content?.['application/json']?.schema;
+    if (body) {
+      items.push(...schemaNotes(contract, body, '', depth, 'The request body'));
+    }
+    for (const [status, reference] of Object.entries(operation.responses)) {
+      // Shared error answers (400, 401) carry the same note on every call: the errors guide has them.
+      if ('$ref' in reference) {
+        continue;
+      }
+      const response = contract.resolve<Response>(reference);
+      const responseNote = notStatedClause(response.description);
+      if (responseNote) {
+        items.push([text(`The ${status} answer: `), ...inlineMarkdown(responseNote)]);
+      }
+      const answer = status.startsWith('2') ? response.content?.['application/json']?.schema : undefined;
+      if (answer) {
+        items.push(...schemaNotes(contract, answer, 'answer.', depth, `The ${status} answer's body`));
+      }
+    }
+  }
+  if (!props.schema && !props.operation) {
+    throw new Error('<NotStated> needs a "schema" or an "operation" attribute');
+  }
+  if (items.length === 0) {
+    throw new Error(`<NotStated ${props.schema ? `schema="${props.schema}"` : `operation="${props.operation}"`}> finds no "${notStatedSentence}" note in the API description`);
+  }
+  return [jsx('admonition', {type: 'note', title: 'Not stated by the carrier'}, [list(items), paragraph(text('Confirm these with the carrier during onboarding.'))])];
 };
 
 /** `<EnumValues schema="ProbillStatus" />`: every allowed value, exactly as the API spells it. */
@@ -389,6 +466,7 @@ const SandboxCommands: Renderer = (contract, props) => {
 
 export const renderers: Record<string, Renderer> = {
   Downloads,
+  NotStated,
   SandboxCommands,
   SandboxMagicValues,
   SandboxLimits,

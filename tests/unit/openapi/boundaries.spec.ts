@@ -64,6 +64,11 @@ function range(target: Target, path: string, min: number, max: number, step = 1)
     rejected: [Number((min - step).toFixed(6)), Number((max + step).toFixed(6))],
   });
 }
+/** "up to N" (spec sections 5 and 9): N is accepted and the next step above it refused; no lower bound is stated. */
+function upTo(target: Target, path: string, max: number, step = 1): void {
+  rule(`${path} is up to ${max}`, target, path, {accepted: [max, -step], rejected: [Number((max + step).toFixed(6))]});
+}
+
 function oneOf(target: Target, path: string, allowed: readonly unknown[], outsiders: unknown[]): void {
   rule(`${path || target.schema} is one of ${allowed.length} values`, target, path, {accepted: [...allowed], rejected: outsiders});
 }
@@ -232,10 +237,10 @@ test.describe('distribution plan (spec section 3)', () => {
 test.describe('constants and output bounds (spec section 9)', () => {
   const quoteResponse = schema('RateQuoteResponse', 'RateQuoteResponseExample');
   maxLength(quoteResponse, 'quoteNumber', 6);
-  range(quoteResponse, 'quoteAmount', 0, 9999999.99, 0.01);
+  upTo(quoteResponse, 'quoteAmount', 9999999.99, 0.01);
   range(quoteResponse, 'fuelSurchargePercentage', 0, 100, 0.01);
-  range(quoteResponse, 'items.0.rate', 0, 999.9999, 0.0001);
-  range(quoteResponse, 'items.0.amount', 0, 999999.99, 0.01);
+  upTo(quoteResponse, 'items.0.rate', 999.9999, 0.0001);
+  upTo(quoteResponse, 'items.0.amount', 999999.99, 0.01);
 
   const eta = schema('EtaResponse', 'EtaResponseExample');
   for (const side of ['originServiceCenter', 'destinationServiceCenter']) {

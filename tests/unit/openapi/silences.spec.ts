@@ -1,4 +1,8 @@
+import {readFileSync} from 'node:fs';
+import path from 'node:path';
 import {test, expect} from '@playwright/test';
+
+import {docsPages} from '../../../scripts/docs/pages';
 
 import {notStatedAspects, notStatedSentence, specReference} from '../../../scripts/openapi/silences';
 import {contract, operations} from './contract';
@@ -92,4 +96,57 @@ test("every choice the contract made for an operation is labelled on it, where a
       expect(operation.description, where).toContain(`the ${success} success status`);
     }
   }
+});
+
+/** The names of every schema, property and parameter whose contract entry carries x-not-stated. */
+function namesTheContractCovers(): Set<string> {
+  const names = new Set<string>();
+  const visit = (node: unknown, name?: string) => {
+    if (!node || typeof node !== 'object') {
+      return;
+    }
+    const record = node as Record<string, unknown>;
+    if (name && Array.isArray(record['x-not-stated'])) {
+      names.add(name);
+    }
+    for (const [key, value] of Object.entries(record.properties ?? {})) {
+      visit(value, key);
+    }
+    for (const key of ['items', 'allOf', 'anyOf', 'oneOf']) {
+      [record[key]].flat().forEach((part) => visit(part, name));
+    }
+  };
+  for (const [name, schema] of Object.entries(contract.components.schemas)) {
+    visit(schema, name);
+  }
+  for (const parameter of Object.values(contract.components.parameters as Record<string, {name: string; 'x-not-stated'?: unknown}>)) {
+    if (parameter['x-not-stated']) {
+      names.add(parameter.name);
+    }
+  }
+  return names;
+}
+
+/**
+ * The fields of nearly every answer: a note that names them speaks of the API's conventions (the
+ * status of a `result: false` refusal, a `message` to read), which the root description holds, not
+ * of the few answers that mark them.
+ */
+const envelopeFields = ['result', 'error', 'message'];
+
+test("a guide's hand-written \"Not stated\" note is never about a field the contract notes: it renders the contract's note", () => {
+  const covered = namesTheContractCovers();
+  expect(covered.size).toBeGreaterThan(20);
+  const offenders: string[] = [];
+  for (const file of docsPages(path.resolve(__dirname, '../../../docs'))) {
+    const notes = [...readFileSync(file, 'utf8').matchAll(/^:::note\[Not stated by the carrier\]\n([\s\S]*?)^:::/gm)];
+    for (const [, body] of notes) {
+      const named = [...body.matchAll(/`([A-Za-z_][\w.]*)`/g)].map((match) => match[1].split('.').pop()!);
+      const about = [...new Set(named.filter((name) => covered.has(name) && !envelopeFields.includes(name)))];
+      if (about.length > 0) {
+        offenders.push(`${path.relative(process.cwd(), file)}: a hand-written note about ${about.map((name) => `\`${name}\``).join(', ')}; use <NotStated schema="…" /> or <NotStated operation="…" />`);
+      }
+    }
+  }
+  expect(offenders).toEqual([]);
 });
