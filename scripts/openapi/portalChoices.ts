@@ -1,12 +1,13 @@
 /**
- * The choices the contract must make where the specification is silent, labelled on each operation
- * they touch: the bundle step sets `x-portal-choices` and appends one sentence to the operation's
- * description, so an integrator who lands on an operation from search meets the label there, not
- * only in the API's introduction (issue 25). The choices are read off the contract itself, so a new
- * 200, 401 or required query parameter is labelled without anyone remembering to.
+ * The choices the contract must make where the specification is silent, labelled where a reader of
+ * an operation meets them: the bundle step lists them in the operation's `x-portal-choices` and adds
+ * a sentence beginning "Chosen by the portal" to the success answer, the required query parameter
+ * and the 401 answer, so an integrator who lands on an operation from search sees the label there,
+ * not only in the API's introduction (issue 25). The choices are read off the contract itself, so a
+ * new 200, 401 or required query parameter is labelled without anyone remembering to.
  */
 type Reference = {$ref: string};
-type Parameter = {name: string; in: string; required?: boolean};
+type Parameter = {name: string; in: string; required?: boolean; description?: string};
 type Response = {description?: string; content?: Record<string, {schema?: unknown}>};
 type Operation = {operationId: string; description?: string; parameters?: (Parameter | Reference)[]; responses: Record<string, Response | Reference>; 'x-portal-choices'?: PortalChoice[]};
 type Document = {paths: Record<string, Record<string, Operation>>; components: Record<string, Record<string, unknown>>};
@@ -35,47 +36,69 @@ function references(value: unknown): string[] {
   return [...own, ...Object.values(value).flatMap(references)];
 }
 
-/** What the operation's contract chose, and the words that say so. */
-export function choicesOf(document: Document, operation: Operation): {choices: PortalChoice[]; words: string[]} {
+/** The label's opening words, wherever a choice is labelled. */
+export const choiceLabel = '**Chosen by the portal**';
+
+/** The choices an operation's contract makes where the specification is silent. */
+export function choicesOf(document: Document, operation: Operation): PortalChoice[] {
   const choices: PortalChoice[] = [];
-  const words: string[] = [];
   const success = Object.keys(operation.responses).find((status) => status.startsWith('2'));
   if (success && statedSuccessStatuses[operation.operationId] !== success) {
     choices.push('success-status');
-    words.push(`the ${success} success status (the specification gives a success status for two calls only: 201 for the distribution plan and the pickup request)`);
   }
   if (operation.responses['401']) {
     choices.push('unauthorized-status');
-    words.push('401 for a missing, malformed or expired token, as RFC 6750 defines for the bearer scheme (the carrier\u2019s error catalogue does not list it)');
   }
-  const required = (operation.parameters ?? []).map((parameter) => resolve(document, parameter)).filter((parameter) => parameter.in === 'query' && parameter.required);
-  if (required.length > 0) {
+  if (requiredQuery(document, operation).length > 0) {
     choices.push('required-query');
-    const names = required.map((parameter) => `\`${parameter.name}\``).join(' and ');
-    words.push(`${names} marked required (the specification lists ${required.length > 1 ? 'them' : 'it'} as the call\u2019s query, without saying ${required.length > 1 ? 'they are' : 'it is'} required)`);
   }
   const errorSchemas = Object.entries(operation.responses)
     .filter(([status]) => /^[45]/.test(status))
     .flatMap(([, response]) => references(resolve(document, response).content));
   if (errorSchemas.some((reference) => reference.endsWith('/ErrorResponse'))) {
     choices.push('error-body');
-    words.push('the body of an error answer whose message the carrier gives but whose shape it does not (`ErrorResponse`)');
   }
-  return {choices, words};
+  return choices;
 }
 
-/** Labels every operation's choices, in place; returns the document. */
+function requiredQuery(document: Document, operation: Operation): Parameter[] {
+  return (operation.parameters ?? []).map((parameter) => resolve(document, parameter)).filter((parameter) => parameter.in === 'query' && parameter.required);
+}
+
+function labelled(description: string | undefined, sentence: string): string {
+  if (description?.includes(choiceLabel)) {
+    return description;
+  }
+  return description ? `${description.trimEnd()} ${sentence}` : sentence;
+}
+
+/**
+ * Labels each choice where the reader meets it, in place: the success answer's description, the
+ * required query parameter's, the 401 answer's (the generic error body is labelled in
+ * `ErrorResponse` itself); and lists the operation's choices in `x-portal-choices`. Returns the
+ * document.
+ */
 export function labelPortalChoices<T extends Document>(document: T): T {
   for (const item of Object.values(document.paths)) {
     for (const method of methods.filter((candidate) => item[candidate])) {
       const operation = item[method];
-      const {choices, words} = choicesOf(document, operation);
+      const choices = choicesOf(document, operation);
       if (choices.length === 0) {
         continue;
       }
       operation['x-portal-choices'] = choices;
-      const sentence = `**Chosen by the portal** where the specification is silent: ${words.join('; ')}.`;
-      operation.description = operation.description ? `${operation.description.trimEnd()}\n\n${sentence}` : sentence;
+      if (choices.includes('success-status')) {
+        const status = Object.keys(operation.responses).find((candidate) => candidate.startsWith('2'))!;
+        const response = resolve(document, operation.responses[status]);
+        response.description = labelled(response.description, `${choiceLabel}: the ${status} status. The specification gives a success status for two calls only (201).`);
+      }
+      for (const parameter of requiredQuery(document, operation)) {
+        parameter.description = labelled((parameter as Parameter & {description?: string}).description, `${choiceLabel}: required. The specification lists it as the call's query without saying so.`) as never;
+      }
+      if (choices.includes('unauthorized-status')) {
+        const response = resolve(document, operation.responses['401']);
+        response.description = labelled(response.description, `${choiceLabel}: the 401 status.`);
+      }
     }
   }
   return document;

@@ -138,13 +138,13 @@ test.describe('BOL plus pickup (spec section 5)', () => {
   for (const [path, max] of limits) {
     maxLength(bol, path, max);
   }
-  range(bol, 'totalWeight', 0, 9999999);
-  range(bol, 'pickupFrom.zip', 0, 99999);
-  range(bol, 'shipTo.zip', 0, 99999);
+  upTo(bol, 'totalWeight', 9999999);
+  upTo(bol, 'pickupFrom.zip', 99999);
+  upTo(bol, 'shipTo.zip', 99999);
   range(bol, 'items.0.numberOfUnits', 1, 99999);
   range(bol, 'items.0.weight', 1, 99999.99, 0.01);
-  range(bol, 'items.0.squareYards', 0, 99999);
-  range(bol, 'shipper.shipperId', 1, 99999999);
+  upTo(bol, 'items.0.squareYards', 99999);
+  upTo(bol, 'shipper.shipperId', 99999999);
   // "timeZoneOffset up to 999": a maximum only; neither a lower bound nor a sign convention is stated.
   rule('pickupWindow.timeZoneOffset is up to 999 minutes', bol, 'pickupWindow.timeZoneOffset', {accepted: [999, 240, -240, 0], rejected: [1000, 2.5, '-240']});
   oneOf(bol, 'payType', ['Prepaid', 'Collect', 'Third Party'], ['Third-Party', 'prepaid']);

@@ -68,6 +68,11 @@ test('every schema and every operation names the section of the specification it
   }
 });
 
+function resolveRef(reference: string): unknown {
+  const [, , kind, name] = reference.split('/');
+  return (contract.components as Record<string, Record<string, unknown>>)[kind][name];
+}
+
 /** Section 7 of the specification gives a success status for these two calls only. */
 const successStatusGiven: Record<string, string> = {
   submitDistributionPlan: '201 (spec 7: "POST /distributionPlan/submit | distribution plan | 201")',
@@ -88,12 +93,16 @@ test("every choice the contract made for an operation is labelled on it, where a
     ];
     const choices = (operation['x-portal-choices'] ?? []) as string[];
     expect(choices.filter((choice) => choice !== 'error-body'), where).toEqual(expected);
-    if (choices.length > 0) {
-      expect(operation.description, where).toContain('**Chosen by the portal** where the specification is silent:');
-    }
+    const described = (value: unknown) => ((value as {$ref?: string}).$ref ? resolveRef((value as {$ref: string}).$ref) : value) as {description?: string};
     if (choices.includes('success-status')) {
-      const success = Object.keys(responses).find((status) => status.startsWith('2'));
-      expect(operation.description, where).toContain(`the ${success} success status`);
+      const success = Object.keys(responses).find((status) => status.startsWith('2'))!;
+      expect(described(responses[success]).description, `${where} ${success}`).toContain(`**Chosen by the portal**: the ${success} status.`);
+    }
+    if (choices.includes('unauthorized-status')) {
+      expect(described(responses['401']).description, `${where} 401`).toContain('**Chosen by the portal**: the 401 status.');
+    }
+    for (const parameter of parameters.filter((candidate) => candidate.in === 'query' && candidate.required)) {
+      expect((parameter as {description?: string}).description, `${where} ${(parameter as {name?: string}).name}`).toContain('**Chosen by the portal**: required.');
     }
   }
 });
