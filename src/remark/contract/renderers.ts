@@ -176,9 +176,9 @@ export function notStatedClause(description: string | undefined): string | undef
 }
 
 /** One list item per field of `schema` (and the schema itself) whose description has a note. */
-function schemaNotes(contract: Contract, schema: Schema, prefix: string, depth: number, label: string): Node[][] {
+function schemaNotes(contract: Contract, schema: Schema, prefix: string, depth: number, label: Node[]): Node[][] {
   const own = notStatedClause(flatten(contract, schema).description);
-  const items: Node[][] = own ? [[text(`${label}: `), ...inlineMarkdown(own)]] : [];
+  const items: Node[][] = own ? [[...label, text(': '), ...inlineMarkdown(own)]] : [];
   for (const row of fieldRows(contract, schema, prefix, depth)) {
     const clause = notStatedClause(flatten(contract, row.schema).description);
     if (clause) {
@@ -200,7 +200,7 @@ const NotStated: Renderer = (contract, props) => {
   const depth = Number(props.depth ?? 3);
   const items: Node[][] = [];
   if (props.schema) {
-    items.push(...schemaNotes(contract, contract.schema(props.schema), '', depth, `The ${props.schema} as a whole`));
+    items.push(...schemaNotes(contract, contract.schema(props.schema), '', depth, [inlineCode(props.schema)]));
   }
   if (props.operation) {
     const {operation} = contract.operation(props.operation);
@@ -217,7 +217,7 @@ const NotStated: Renderer = (contract, props) => {
     }
     const body = detail.requestBody?.content?.['application/json']?.schema;
     if (body) {
-      items.push(...schemaNotes(contract, body, '', depth, 'The request body'));
+      items.push(...schemaNotes(contract, body, '', depth, [text('The request body')]));
     }
     for (const [status, reference] of Object.entries(operation.responses)) {
       // Shared error answers (400, 401) carry the same note on every call: the errors guide has them.
@@ -231,7 +231,7 @@ const NotStated: Renderer = (contract, props) => {
       }
       const answer = status.startsWith('2') ? response.content?.['application/json']?.schema : undefined;
       if (answer) {
-        items.push(...schemaNotes(contract, answer, 'answer.', depth, `The ${status} answer's body`));
+        items.push(...schemaNotes(contract, answer, 'answer.', depth, [text(`The ${status} answer's body`)]));
       }
     }
   }
