@@ -148,8 +148,11 @@ test("a guide's hand-written \"Not stated\" note is never about a field the cont
   expect(covered.size).toBeGreaterThan(20);
   const offenders: string[] = [];
   for (const file of docsPages(path.resolve(__dirname, '../../../docs'))) {
-    const notes = [...readFileSync(file, 'utf8').matchAll(/^:::note\[Not stated by the carrier\]\n([\s\S]*?)^:::/gm)];
-    for (const [, body] of notes) {
+    const text = readFileSync(file, 'utf8').replace(/^```[^\n]*\n[\s\S]*?^```/gm, '');
+    const notes = [...text.matchAll(/^:::note\[Not stated by the carrier\]\n([\s\S]*?)^:::/gm)].map((match) => match[1]);
+    // The same words in running prose retype a note just as well: the sentence that says them.
+    const sentences = [...text.replace(/^:::note\[Not stated by the carrier\]\n[\s\S]*?^:::/gm, '').matchAll(/(?:[^.!?|\n]|\n(?!\n))*not stated by the carrier(?:[^.!?|\n]|\n(?!\n))*[.!?]/gi)].map((match) => match[0]);
+    for (const body of [...notes, ...sentences]) {
       const named = [...body.matchAll(/`([A-Za-z_][\w.]*)`/g)].map((match) => match[1].split('.').pop()!);
       const about = [...new Set(named.filter((name) => covered.has(name) && !envelopeFields.includes(name)))];
       if (about.length > 0) {
