@@ -1,5 +1,6 @@
 import type {Config} from '@docusaurus/types';
 import type * as Preset from '@docusaurus/preset-classic';
+import type {Options as BlogOptions} from '@docusaurus/plugin-content-blog';
 import type {PluginOptions as SearchOptions} from '@easyops-cn/docusaurus-search-local';
 import type {PluginOptions as RedocSpecOptions} from 'docusaurus-plugin-redoc';
 import type {ThemeOptions as RedocThemeOptions} from 'docusaurus-theme-redoc';
@@ -16,6 +17,7 @@ import {redocTheme} from './src/plugins/redoc/theme';
 import remarkContract from './src/remark/contract';
 import {darkCodeTheme, lightCodeTheme} from './src/prism/themes';
 import {openApiJsonPath} from './scripts/openapi/outputs';
+import {changelogFolder, changelogRoute} from './scripts/contract/changelog';
 
 // Runs in Node.js at build time: no browser APIs here.
 
@@ -25,7 +27,8 @@ const classicPreset = {
     // Renders <SchemaFields>, <EnumValues>, <CodeSamples>… from the bundled contract at build time.
     remarkPlugins: [remarkContract],
   },
-  // The portal has no blog; leaving it on would add empty routes and a feed.
+  // The portal has no blog; leaving it on would add empty routes and a feed. The Changelog is a blog
+  // of its own (changelogOptions below).
   blog: false,
   theme: {
     customCss: ['./src/css/custom.css', './src/css/redoc.css'],
@@ -50,6 +53,34 @@ const redocSpecOptions = {
   normalizeUrl: false,
   route: '/api/',
 } satisfies RedocSpecOptions;
+
+// The contract's releases as posts, with RSS and Atom feeds integrators subscribe to. The bundle step
+// writes the posts from openapi/releases/ and the diff between releases (scripts/contract/changelog.ts).
+const changelogOptions = {
+  id: 'changelog',
+  path: changelogFolder,
+  routeBasePath: changelogRoute.slice(1),
+  blogTitle: 'Contract changelog',
+  blogDescription: `Every release of the ${provider.name} API contract, newest first, with what each one changes.`,
+  blogSidebarTitle: 'Releases',
+  blogSidebarCount: 'ALL',
+  postsPerPage: 'ALL',
+  showReadingTime: false,
+  // Releases have no authors and are shown whole, so neither check has anything to say.
+  onInlineAuthors: 'ignore',
+  onUntruncatedBlogPosts: 'ignore',
+  feedOptions: {
+    type: ['rss', 'atom'],
+    title: `${provider.name} API contract changelog`,
+    description: `Releases of the ${provider.name} API contract and what each one changes.`,
+    copyright: `Copyright © ${provider.copyright.year} ${provider.copyright.holder}.`,
+    language: 'en',
+    // Atom requires an author for every entry (RFC 4287, 4.1.1); releases have none, so the provider
+    // who publishes the contract signs them.
+    createFeedItems: async ({defaultCreateFeedItems, ...params}) =>
+      (await defaultCreateFeedItems(params)).map((item) => ({...item, author: [{name: provider.name, link: provider.portalUrl}]})),
+  },
+} satisfies BlogOptions;
 
 const searchTheme = {
   hashed: true,
@@ -130,7 +161,7 @@ const config: Config = {
     ['docusaurus-theme-redoc', redocThemeOptions],
     ['@easyops-cn/docusaurus-search-local', searchTheme],
   ],
-  plugins: [contractCachePlugin, redocPlugin, [redocSpecPlugin, redocSpecOptions], prismTokenCssPlugin, prismOnDemandPlugin],
+  plugins: [['@docusaurus/plugin-content-blog', changelogOptions], contractCachePlugin, redocPlugin, [redocSpecPlugin, redocSpecOptions], prismTokenCssPlugin, prismOnDemandPlugin],
   themeConfig,
 };
 

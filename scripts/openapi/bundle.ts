@@ -7,7 +7,8 @@
  * and `externalDocs` pointing at the guide section that documents it (see guideLinks.ts). Links to the
  * portal become absolute (siteLinks.ts). From the result it writes the other downloads of
  * src/downloads: the Postman collection (postman.ts), the TypeScript types (types.ts) and the sandbox
- * program that carries this very openapi.json (scripts/sandbox/buildDownload.ts). With
+ * program that carries this very openapi.json (scripts/sandbox/buildDownload.ts), and from
+ * `openapi/releases/` the Changelog's posts and each release's download (scripts/contract/changelog.ts). With
  * OPENAPI_SCALE=N set, as `npm run bench -- --scale N` does, every call is copied N-fold first.
  *
  * Run by `npm start` and `npm run build` (and on its own: `npm run openapi:bundle`). Any problem,
@@ -28,6 +29,7 @@ import {postmanCollection} from './postman';
 import {scaleContract, scaleFromEnvironment} from './scale';
 import {withAbsoluteSiteLinks} from './siteLinks';
 import {sandboxProgram} from '../sandbox/buildDownload';
+import {changelogFolder, writeChangelog} from '../contract/changelog';
 import {typeDeclarations} from './types';
 
 type OpenApiDocument = {
@@ -91,7 +93,9 @@ async function main(): Promise<void> {
   write(postmanCollectionPath, `${JSON.stringify(await postmanCollection(document), null, 2)}\n`);
   write(typeDeclarationsPath, await typeDeclarations(document, provider.portalUrl));
   write(sandboxProgramPath, await sandboxProgram(contractText, projectRoot));
+  const releases = writeChangelog(projectRoot, document as never);
   console.log(`openapi: wrote ${[openApiJsonPath, openApiYamlPath, postmanCollectionPath, typeDeclarationsPath, sandboxProgramPath].join(', ')}`);
+  console.log(`openapi: wrote ${changelogFolder}/ and static/downloads/releases/ for ${releases.length} release(s)`);
 }
 
 if (require.main === module) {

@@ -13,6 +13,8 @@ import {provider} from '../../settings/provider';
 import {openApiJsonPath, sandboxProgramPath} from '../../../scripts/openapi/outputs';
 import {notStatedSentence} from '../../../scripts/openapi/silences';
 import {contractIdentity} from '../../../scripts/sandbox/program/contractIdentity';
+import {changelogRoute} from '../../../scripts/contract/changelog';
+import {releaseStatus} from '../../../scripts/contract/status';
 import {usage} from '../../../scripts/sandbox/program/options';
 import {maxBodyBytes} from '../../sandbox/engine';
 import {magicValues, sandboxPassword} from '../../sandbox/magicValues';
@@ -419,7 +421,18 @@ const SandboxLimits: Renderer = () => [
  */
 const Downloads: Renderer = (contract) => {
   const sizes = downloadSizes(contract.projectRoot);
+  const status = releaseStatus(contract.projectRoot, JSON.parse(readFileSync(path.join(contract.projectRoot, openApiJsonPath), 'utf8')));
+  const released = status.date ? `, released ${status.date}` : '';
+  const which =
+    status.unreleasedChanges === 0
+      ? [text('These files are version '), strong(text(status.version)), text(` of the contract${released}. `)]
+      : [
+          text('These files are the contract after version '),
+          strong(text(status.version)),
+          text(`${released}, with ${status.unreleasedChanges} change${status.unreleasedChanges === 1 ? '' : 's'} that break nothing and that no release lists yet. `),
+        ];
   return [
+    paragraph(...which, text('Every release, what it changed and its own copy of the description: '), link(changelogRoute, text('Changelog')), text('.')),
     scrollableTable('Downloads', table(
       ['File', 'Size', 'What it is for'],
       downloads.map((download) => [

@@ -1,0 +1,22 @@
+/**
+ * `npm run contract:check`, run by `npm test`: fails when the contract in openapi/ breaks integrators
+ * against the last release without a release that says so (see check.ts). Its package script
+ * bundles the contract first.
+ */
+import path from 'node:path';
+
+import {checkContract} from './check';
+import {formatSummary} from './report';
+import {readWorkingContract, runCommand} from './workingContract';
+
+const projectRoot = path.resolve(__dirname, '../..');
+
+runCommand(() => {
+  const {problems, lastRelease, unreleased} = checkContract(projectRoot, readWorkingContract(projectRoot));
+  if (problems.length > 0) {
+    console.error(problems.join('\n\n'));
+    return 1;
+  }
+  const unreleasedNote = unreleased.length === 0 ? 'no change since it' : `${formatSummary(unreleased)} change(s) since it (npm run contract:diff lists them)`;
+  console.log(`contract: release ${lastRelease?.version} is the last; ${unreleasedNote}.`);
+});

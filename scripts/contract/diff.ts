@@ -1,0 +1,207 @@
+/**
+ * What changed between two versions of the served contract, classified the way an integrator's code
+ * feels it. The comparison is api-smart-diff's (chosen over Optic's rulesets and Atlassian's
+ * openapi-diff: see scripts/contract/README.md); it resolves every `$ref`, so a change to a shared
+ * schema is reported under each operation that uses it, in the direction (request or response) it is
+ * used in.
+ *
+ * The library's rules miss a few cases that matter for this contract. `portalRules` reclassifies them,
+ * each with its reason, over the library's output (tests/unit/contract/diff.spec.ts holds each one).
+ */
+import {apiCompare, type Diff} from 'api-smart-diff';
+
+import type {ContractDocument} from './releases';
+
+export type ChangeKind = 'breaking' | 'non-breaking' | 'annotation';
+export type Direction = 'request' | 'response' | 'operation' | 'contract';
+
+export type Change = {
+  readonly kind: ChangeKind;
+  readonly direction: Direction;
+  /** `POST /order/pickup/request`, or `Whole contract` for servers, security and the introduction. */
+  readonly group: string;
+  readonly operationId?: string;
+  readonly tag?: string;
+  /** Where the change is, in the newer document (the older one for a removal), as a JSON path. */
+  readonly jsonPath: string;
+  /** One line a writer reads in seconds. */
+  readonly description: string;
+  /** For a breaking change: what it breaks for an integrator. */
+  readonly breaks?: string;
+  /** Set when a portal rule, not the library, decided the kind. */
+  readonly rule?: string;
+};
+
+const httpMethods = new Set(['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace']);
+
+type Segment = string | number;
+
+/** `$.paths['/order/pickup/request'].post.requestBody…`: readable, and unambiguous for any key. */
+export function toJsonPath(segments: readonly Segment[]): string {
+  return `$${segments
+    .map((segment) =>
+      typeof segment === 'number' ? `[${segment}]` : /^[A-Za-z_$][\w$]*$/.test(segment) ? `.${segment}` : `['${segment.replace(/'/g, "\\'")}']`,
+    )
+    .join('')}`;
+}
+
+function directionOf(segments: readonly Segment[]): Direction {
+  if (segments[0] !== 'paths' || !httpMethods.has(String(segments[2]))) {
+    return 'contract';
+  }
+  if (segments[3] === 'requestBody' || segments[3] === 'parameters') {
+    return 'request';
+  }
+  return segments[3] === 'responses' ? 'response' : 'operation';
+}
+
+/** An `x-` extension of the description itself (not a property that happens to be named `x-…`). */
+function touchesExtension(segments: readonly Segment[]): boolean {
+  return segments.some((segment, index) => typeof segment === 'string' && segment.startsWith('x-') && segments[index - 1] !== 'properties');
+}
+
+const isPropertyItself = (segments: readonly Segment[]) => segments.at(-2) === 'properties';
+
+type PortalRule = {
+  readonly name: string;
+  readonly applies: (diff: Diff, direction: Direction) => boolean;
+  readonly kind: ChangeKind;
+};
+
+/** Cases the library classifies otherwise, and why this portal does not follow it there. */
+export const portalRules: readonly PortalRule[] = [
+  {
+    // x-codeSamples, x-not-stated, x-spec, x-portal-choices: the portal's own notes about the
+    // contract. The library leaves them unclassified; no integrator's code reads them.
+    name: 'extensions are annotations',
+    applies: (diff) => touchesExtension(diff.path),
+    kind: 'annotation',
+  },
+  {
+    // Links to the guides (externalDocs, added by the bundle step) and the tags that group /api/'s
+    // menu: the library leaves them unclassified; they change the reading, never a call.
+    name: 'guide links and tags are annotations',
+    applies: (diff) => diff.path.includes('externalDocs') || diff.path[0] === 'tags',
+    kind: 'annotation',
+  },
+  {
+    // The library calls the removal of an optional response field non-breaking, since a client must
+    // cope with its absence. This contract leaves presence unstated almost everywhere (see
+    // `x-not-stated`), so integrators read the fields the description shows; taking one away breaks them.
+    name: 'a response field removed is breaking',
+    applies: (diff, direction) => direction === 'response' && diff.action === 'remove' && isPropertyItself(diff.path),
+    kind: 'breaking',
+  },
+  {
+    // The library calls the removal of a request field non-breaking (the server ignores what it no
+    // longer reads). For an integrator it is a field the carrier silently drops, and a rename shows up
+    // as exactly this removal plus an addition.
+    name: 'a request field removed is breaking',
+    applies: (diff, direction) => direction === 'request' && diff.action === 'remove' && isPropertyItself(diff.path),
+    kind: 'breaking',
+  },
+  {
+    // The library calls a changed `type` in a response non-breaking; code that parses an integer
+    // fails on a string.
+    name: 'a response type changed is breaking',
+    applies: (diff, direction) => direction === 'response' && diff.path.at(-1) === 'type' && diff.path.at(-2) !== 'properties',
+    kind: 'breaking',
+  },
+];
+
+function breaksFor(direction: Direction): string {
+  switch (direction) {
+    case 'request':
+      return 'requests integrators send today may be refused or read differently';
+    case 'response':
+      return 'code that reads today\u2019s answers may fail on the new ones';
+    case 'operation':
+      return 'integrators calling this operation today may fail';
+    default:
+      return 'every integrator may be affected';
+  }
+}
+
+function formatValue(value: unknown): string {
+  const text = JSON.stringify(value);
+  return text === undefined ? 'nothing' : text.length > 60 ? `${text.slice(0, 57)}\u2026` : text;
+}
+
+function describe(diff: Diff): string {
+  const base = (diff.description ?? `${diff.action} ${diff.path.join('/')}`).replace(/^\[(\w+)\]\s*/, '$1 ');
+  const scalar = (value: unknown) => value === undefined || value === null || typeof value !== 'object';
+  return diff.action === 'replace' && scalar(diff.before) && scalar(diff.after)
+    ? `${base}: ${formatValue(diff.before)} \u2192 ${formatValue(diff.after)}`
+    : base;
+}
+
+/** Keeps what an integrator can feel: operations (with every `$ref` resolved), servers, security, the introduction. */
+function isReported(segments: readonly Segment[]): boolean {
+  const [top, second] = segments;
+  if (top === 'paths' || top === 'servers' || top === 'security' || top === 'tags') {
+    return true;
+  }
+  if (top === 'info') {
+    // The version moves with every release; the entry says so.
+    return second !== 'version';
+  }
+  return top === 'components' && second === 'securitySchemes';
+}
+
+function operationOf(document: ContractDocument, segments: readonly Segment[]): {operationId?: string; tag?: string} {
+  const operation = document.paths?.[String(segments[1])]?.[String(segments[2])] as {operationId?: string; tags?: string[]} | undefined;
+  return {operationId: operation?.operationId, tag: operation?.tags?.[0]};
+}
+
+/** Every change from `before` to `after`, in document order. */
+export function contractChanges(before: ContractDocument, after: ContractDocument): Change[] {
+  const {diffs} = apiCompare(before, after);
+  return diffs
+    .filter((diff) => isReported(diff.path))
+    .map((diff): Change => {
+      const direction = directionOf(diff.path);
+      const rule = portalRules.find((candidate) => candidate.applies(diff, direction));
+      // What the library leaves unclassified is treated as breaking: a writer then reads it and, if
+      // it is harmless, adds a rule. Deprecation is announced, not breaking.
+      const libraryKind: ChangeKind = diff.type === 'unclassified' ? 'breaking' : diff.type === 'deprecated' ? 'non-breaking' : diff.type;
+      const kind = rule?.kind ?? libraryKind;
+      const isOperation = direction !== 'contract';
+      const group = isOperation ? `${String(diff.path[2]).toUpperCase()} ${String(diff.path[1])}` : 'Whole contract';
+      const owner = diff.action === 'remove' ? before : after;
+      return {
+        kind,
+        direction,
+        group,
+        ...(isOperation ? operationOf(owner, diff.path) : {}),
+        jsonPath: toJsonPath(diff.path),
+        description: describe(diff),
+        ...(kind === 'breaking' ? {breaks: breaksFor(direction)} : {}),
+        ...(rule ? {rule: rule.name} : diff.type === 'unclassified' ? {rule: 'left unclassified by the library: treated as breaking'} : {}),
+      };
+    });
+}
+
+export type ChangeGroup = {readonly group: string; readonly operationId?: string; readonly tag?: string; readonly changes: Change[]};
+
+/** Changes grouped by operation, in the order the operations first appear; breaking changes first in each. */
+export function groupByOperation(changes: readonly Change[]): ChangeGroup[] {
+  const order: ChangeKind[] = ['breaking', 'non-breaking', 'annotation'];
+  const groups = new Map<string, ChangeGroup>();
+  for (const change of changes) {
+    const group = groups.get(change.group) ?? {group: change.group, operationId: change.operationId, tag: change.tag, changes: []};
+    group.changes.push(change);
+    groups.set(change.group, group);
+  }
+  return [...groups.values()].map((group) => ({
+    ...group,
+    changes: [...group.changes].sort((a, b) => order.indexOf(a.kind) - order.indexOf(b.kind)),
+  }));
+}
+
+export function countByKind(changes: readonly Change[]): Record<ChangeKind, number> {
+  const counts: Record<ChangeKind, number> = {breaking: 0, 'non-breaking': 0, annotation: 0};
+  for (const change of changes) {
+    counts[change.kind] += 1;
+  }
+  return counts;
+}

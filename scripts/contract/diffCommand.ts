@@ -1,0 +1,47 @@
+/**
+ * `npm run contract:diff [-- --against <version>]`: what the contract in openapi/ changes against the
+ * last release (or the one named), grouped by operation. Its package script bundles the contract first.
+ */
+import path from 'node:path';
+
+import {contractChanges} from './diff';
+import {readReleases, readSnapshot} from './releases';
+import {formatGroups, formatSummary, nextMajor, releaseHint} from './report';
+import {readWorkingContract, runCommand} from './workingContract';
+
+const projectRoot = path.resolve(__dirname, '../..');
+const usage = 'usage: npm run contract:diff [-- --against <released version>]';
+
+runCommand(() => {
+  const args = process.argv.slice(2);
+  let against: string | undefined;
+  for (let index = 0; index < args.length; index += 1) {
+    if (args[index] === '--against' && args[index + 1]) {
+      against = args[(index += 1)];
+    } else if (args[index].startsWith('--against=')) {
+      against = args[index].slice('--against='.length);
+    } else {
+      throw new Error(`contract:diff: unknown argument ${JSON.stringify(args[index])}\n${usage}`);
+    }
+  }
+  const releases = readReleases(projectRoot);
+  if (releases.length === 0) {
+    throw new Error('contract:diff: there is no release to compare with yet (openapi/releases/ is empty).');
+  }
+  const release = against === undefined ? releases[0] : releases.find((candidate) => candidate.version === against);
+  if (!release) {
+    throw new Error(`contract:diff: no release ${against}; the releases are ${releases.map((candidate) => candidate.version).join(', ')}.`);
+  }
+  const changes = contractChanges(readSnapshot(release), readWorkingContract(projectRoot));
+  console.log(`The contract in openapi/ against release ${release.version} (${release.date}): ${formatSummary(changes)}.`);
+  if (changes.length === 0) {
+    return;
+  }
+  console.log(formatGroups(changes));
+  const last = releases[0].version;
+  const hasBreaking = changes.some((change) => change.kind === 'breaking');
+  console.log(
+    `\nTo release: ${releaseHint(hasBreaking ? nextMajor(last) : '<next version>')}` +
+      (hasBreaking ? '\nBreaking changes need a new major version; npm test refuses them until then.' : ''),
+  );
+});

@@ -1,0 +1,119 @@
+/**
+ * `npm run contract:release -- <version> "<summary>" [--notes "<markdown>"] [--date YYYY-MM-DD]`
+ *
+ * Makes the contract in openapi/ a release: sets `info.version` in openapi/openapi.yaml, bundles, and
+ * keeps the served description as `openapi/releases/<version>.json` with its entry `<version>.md`
+ * (date, summary, notes; edit the notes afterwards if you like). It refuses a version that is not
+ * higher than the last release, breaking changes without a new major version, and a release that
+ * changes nothing; a refusal leaves every file as it was.
+ */
+import {spawnSync} from 'node:child_process';
+import {copyFileSync, mkdirSync, readFileSync, writeFileSync} from 'node:fs';
+import path from 'node:path';
+import semver from 'semver';
+import {stringify as toYaml} from 'yaml';
+
+import {openApiJsonPath, openApiSourcePath} from '../openapi/outputs';
+import {contractChanges} from './diff';
+import {readReleases, readSnapshot, releasesFolder} from './releases';
+import {formatGroups, formatSummary, nextMajor} from './report';
+import {readWorkingContract, runCommand} from './workingContract';
+
+const projectRoot = path.resolve(__dirname, '../..');
+const usage = 'usage: npm run contract:release -- <version> "<one-line summary>" [--notes "<markdown>"] [--date YYYY-MM-DD]';
+
+type Request = {version: string; summary: string; notes: string; date: string};
+
+function parseArguments(args: readonly string[]): Request {
+  const positional: string[] = [];
+  let notes = '';
+  let date = new Date().toISOString().slice(0, 10);
+  for (let index = 0; index < args.length; index += 1) {
+    const arg = args[index];
+    if ((arg === '--notes' || arg === '--date') && args[index + 1] !== undefined) {
+      const value = args[(index += 1)];
+      if (arg === '--notes') notes = value.trim();
+      else date = value;
+    } else if (arg.startsWith('--')) {
+      throw new Error(`contract:release: unknown option ${arg}\n${usage}`);
+    } else {
+      positional.push(arg);
+    }
+  }
+  const [version, summary, ...rest] = positional;
+  if (!version || !summary || rest.length > 0) {
+    throw new Error(`contract:release: give the version and a one-line summary, quoted\n${usage}`);
+  }
+  if (semver.valid(version) !== version) {
+    throw new Error(`contract:release: ${JSON.stringify(version)} is not a semver version such as 1.1.0`);
+  }
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(date)) {
+    throw new Error(`contract:release: --date must be YYYY-MM-DD, not ${JSON.stringify(date)}`);
+  }
+  if (summary.includes('\n')) {
+    throw new Error('contract:release: the summary is one line; longer words go in --notes');
+  }
+  return {version, summary: summary.trim(), notes, date};
+}
+
+/** Rewrites the `version:` line of the `info:` block, keeping every other byte of the file. */
+export function withInfoVersion(sourceText: string, version: string): string {
+  const pattern = /^(info:\n(?:(?:[ \t]+.*|)\n)*?[ \t]+version:[ \t]*)(\S.*)$/m;
+  if (!pattern.test(sourceText)) {
+    throw new Error(`${openApiSourcePath}: found no info.version line to set`);
+  }
+  return sourceText.replace(pattern, `$1${version}`);
+}
+
+function bundle(): void {
+  const result = spawnSync('npm', ['run', '--silent', 'openapi:bundle'], {cwd: projectRoot, encoding: 'utf8'});
+  if (result.status !== 0) {
+    throw new Error(`contract:release: the bundle step failed:\n${result.stdout}${result.stderr}`);
+  }
+}
+
+runCommand(() => {
+  const request = parseArguments(process.argv.slice(2));
+  const releases = readReleases(projectRoot);
+  const last = releases[0];
+  if (last && !semver.gt(request.version, last.version)) {
+    throw new Error(`contract:release: ${request.version} is not higher than the last release, ${last.version}. Choose a higher version.`);
+  }
+
+  const sourceFile = path.join(projectRoot, openApiSourcePath);
+  const originalSource = readFileSync(sourceFile, 'utf8');
+  writeFileSync(sourceFile, withInfoVersion(originalSource, request.version));
+  const refuse = (message: string): never => {
+    writeFileSync(sourceFile, originalSource);
+    bundle();
+    throw new Error(message);
+  };
+  bundle();
+
+  const working = readWorkingContract(projectRoot);
+  const changes = last ? contractChanges(readSnapshot(last), working) : [];
+  if (last) {
+    const breaking = changes.some((change) => change.kind === 'breaking');
+    if (breaking && semver.major(request.version) === semver.major(last.version)) {
+      refuse(
+        `contract:release: the contract breaks integrators of ${last.version}, so the release must be a new major version ` +
+          `(${nextMajor(last.version)}), not ${request.version}:${formatGroups(changes, {onlyBreaking: true})}`,
+      );
+    }
+    if (changes.length === 0) {
+      refuse(`contract:release: the contract in openapi/ is the same as release ${last.version}; there is nothing to release.`);
+    }
+  }
+
+  const folder = path.join(projectRoot, releasesFolder);
+  mkdirSync(folder, {recursive: true});
+  copyFileSync(path.join(projectRoot, openApiJsonPath), path.join(folder, `${request.version}.json`));
+  const frontMatter = toYaml({date: request.date, summary: request.summary}).trimEnd();
+  writeFileSync(path.join(folder, `${request.version}.md`), `---\n${frontMatter}\n---\n${request.notes ? `\n${request.notes}\n` : ''}`);
+  // Once more, so the Changelog and the release downloads include the new release.
+  bundle();
+  console.log(
+    `contract: released ${request.version} (${request.date})${last ? ` with ${formatSummary(changes)} change(s) since ${last.version}` : ''}.\n` +
+      `Wrote ${releasesFolder}/${request.version}.json and ${request.version}.md and set info.version in ${openApiSourcePath}; commit them together.`,
+  );
+});
