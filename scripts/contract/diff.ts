@@ -130,9 +130,19 @@ function formatValue(value: unknown): string {
 function describe(diff: Diff): string {
   const base = (diff.description ?? `${diff.action} ${diff.path.join('/')}`).replace(/^\[(\w+)\]\s*/, '$1 ');
   const scalar = (value: unknown) => value === undefined || value === null || typeof value !== 'object';
-  return diff.action === 'replace' && scalar(diff.before) && scalar(diff.after)
-    ? `${base}: ${formatValue(diff.before)} \u2192 ${formatValue(diff.after)}`
-    : base;
+  const scalars = (value: unknown): value is unknown[] => Array.isArray(value) && value.every(scalar);
+  if (diff.action === 'replace' && scalar(diff.before) && scalar(diff.after)) {
+    return `${base}: ${formatValue(diff.before)} \u2192 ${formatValue(diff.after)}`;
+  }
+  if (diff.action === 'replace' && scalars(diff.before) && scalars(diff.after)) {
+    // A list of values (an enum, `required`) replaced whole: say which values went and came.
+    const gone = diff.before.filter((value) => !(diff.after as unknown[]).includes(value));
+    const came = diff.after.filter((value) => !(diff.before as unknown[]).includes(value));
+    const parts = [gone.length ? `without ${gone.map(formatValue).join(', ')}` : '', came.length ? `with ${came.map(formatValue).join(', ')}` : ''];
+    return `${base}: ${parts.filter(Boolean).join('; ') || 'reordered'}`;
+  }
+  const value = diff.action === 'remove' ? diff.before : diff.action === 'add' ? diff.after : undefined;
+  return value !== undefined && scalar(value) ? `${base}: ${diff.action === 'remove' ? 'removes' : 'adds'} ${formatValue(value)}` : base;
 }
 
 /** Keeps what an integrator can feel: operations (with every `$ref` resolved), servers, security, the introduction. */

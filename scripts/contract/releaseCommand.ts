@@ -15,7 +15,7 @@ import {stringify as toYaml} from 'yaml';
 
 import {openApiJsonPath, openApiSourcePath} from '../openapi/outputs';
 import {contractChanges} from './diff';
-import {readReleases, readSnapshot, releasesFolder} from './releases';
+import {readReleases, readSnapshot, releasesFolder, withInfoVersion} from './releases';
 import {formatGroups, formatSummary, nextMajor} from './report';
 import {readWorkingContract, runCommand} from './workingContract';
 
@@ -54,15 +54,6 @@ function parseArguments(args: readonly string[]): Request {
     throw new Error('contract:release: the summary is one line; longer words go in --notes');
   }
   return {version, summary: summary.trim(), notes, date};
-}
-
-/** Rewrites the `version:` line of the `info:` block, keeping every other byte of the file. */
-export function withInfoVersion(sourceText: string, version: string): string {
-  const pattern = /^(info:\n(?:(?:[ \t]+.*|)\n)*?[ \t]+version:[ \t]*)(\S.*)$/m;
-  if (!pattern.test(sourceText)) {
-    throw new Error(`${openApiSourcePath}: found no info.version line to set`);
-  }
-  return sourceText.replace(pattern, `$1${version}`);
 }
 
 function bundle(): void {

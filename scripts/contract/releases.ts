@@ -95,3 +95,12 @@ export function readSnapshot(release: Release): ContractDocument {
 export function releaseDownloadPath(version: string): string {
   return `/downloads/releases/${version}/openapi.json`;
 }
+
+/** Rewrites the `version:` line of the `info:` block, keeping every other byte of the file. */
+export function withInfoVersion(sourceText: string, version: string): string {
+  const pattern = /^(info:\n(?:(?:[ \t]+.*|)\n)*?[ \t]+version:[ \t]*)(\S.*)$/m;
+  if (!pattern.test(sourceText)) {
+    throw new Error(`openapi/openapi.yaml: found no info.version line to set`);
+  }
+  return sourceText.replace(pattern, `$1${version}`);
+}

@@ -1,0 +1,211 @@
+import {readFileSync, readdirSync} from 'node:fs';
+import path from 'node:path';
+import {XMLParser} from 'fast-xml-parser';
+
+import {test, expect, type SiteCopy} from './siteCopy';
+
+/**
+ * What a writer meets when the contract changes, on a copy of the site: `npm run contract:check`
+ * (which `npm test` runs) refuses a breaking edit nobody released, naming it; lets a non-breaking one
+ * through; the release command refuses a version that is not higher; and a release reaches the
+ * Changelog page and both feeds.
+ */
+test.describe.configure({mode: 'parallel', timeout: 300_000});
+
+const schemaFile = (name: string) => `openapi/components/schemas/${name}.yaml`;
+
+function editFile(site: SiteCopy, file: string, edit: (text: string) => string): void {
+  const before = readFileSync(path.join(site.root, file), 'utf8');
+  const after = edit(before);
+  expect(after, `the edit of ${file} changed nothing`).not.toBe(before);
+  site.write(file, after);
+}
+
+const lastRelease = () =>
+  readdirSync(path.resolve(__dirname, '../../openapi/releases'))
+    .filter((name) => name.endsWith('.json'))
+    .map((name) => name.slice(0, -'.json'.length))
+    .sort((a, b) => a.localeCompare(b, 'en', {numeric: true}))
+    .at(-1)!;
+
+const breakingEdits: Array<{name: string; file: string; edit: (text: string) => string; names: RegExp}> = [
+  {
+    name: 'removing a response field',
+    file: schemaFile('PickupResponse'),
+    edit: (text) => text.replace(/\n {2}pickupNumber:\n(?: {4}.*\n)+/, '\n'),
+    names: /POST \/order\/pickup\/request \(requestPickup\)\n\s+BREAKING\s+Removed property `pickupNumber` in Response 201[^\n]*\n\s+at \$\.paths\['\/order\/pickup\/request'\]\.post\.responses\['201'\][^\n]*\.properties\.pickupNumber\n\s+breaks: /,
+  },
+  {
+    name: 'tightening a maxLength',
+    file: schemaFile('PickupRequest'),
+    edit: (text) => text.replace(/(\n {2}bol:\n {4}type: string\n {4}maxLength: )20/, '$110'),
+    names: /BREAKING\s+Replaced maxLength validator of `bol` in Request Body[^\n]*: 20 → 10\n\s+at \$\.paths\['\/order\/pickup\/request'\]\.post\.requestBody[^\n]*\.properties\.bol\.maxLength/,
+  },
+  {
+    name: 'removing an enum value',
+    file: schemaFile('AgentStatusEvent'),
+    edit: (text) => text.replace(/\n {2}- OUT_FOR_DELIVERY/, ''),
+    names: /POST \/agent\/probill\/status \(updateAgentProbillStatus\)\n\s+BREAKING\s+[^\n]*`status`[^\n]*removes "OUT_FOR_DELIVERY"\n\s+at \$\.paths\['\/agent\/probill\/status'\]\.post\.requestBody/,
+  },
+  {
+    name: 'making a field required',
+    file: schemaFile('TokenRequest'),
+    edit: (text) => text.replace(/\nproperties:\n/, '\nrequired: [id]\nproperties:\n'),
+    names: /POST \/authentication\/user\/token \(createUserToken\)\n\s+BREAKING\s+Added required status to `id` in Request Body[^\n]*\n\s+at \$\.paths\['\/authentication\/user\/token'\]\.post\.requestBody\.content\['application\/json'\]\.schema\.required\[0\]/,
+  },
+];
+
+for (const {name, file, edit, names} of breakingEdits) {
+  test(`${name} fails the contract check, naming the change and how to release it`, ({site}) => {
+    editFile(site, file, edit);
+    const {status, output} = site.run('contract:check');
+    expect(status, output).toBe(1);
+    expect(output).toContain(`breaking change against release ${lastRelease()}, and no release declares it`);
+    expect(output).toMatch(names);
+    const nextMajor = `${Number(lastRelease().split('.')[0]) + 1}.0.0`;
+    expect(output).toContain(`npm run contract:release -- ${nextMajor} "`);
+  });
+}
+
+const nonBreakingEdits: Array<{name: string; file: string; edit: (text: string) => string; diff: RegExp}> = [
+  {
+    name: 'adding an optional field',
+    file: schemaFile('PickupResponse'),
+    edit: (text) => `${text.trimEnd()}\n  dockNote:\n    type: string\n    description: Where the driver should go.\n`,
+    diff: /POST \/order\/pickup\/request \(requestPickup\)\n\s+non-breaking\s+Added property `dockNote` in Response 201/,
+  },
+  {
+    name: 'adding an operation',
+    file: 'openapi/openapi.yaml',
+    edit: (text) => text.replace(/\npaths:\n/, "\npaths:\n  /order/pickup/notes:\n    get:\n      operationId: listPickupNotes\n      tags: [Pickups]\n      summary: List pickup notes\n      responses:\n        '200':\n          description: The notes.\n"),
+    diff: /GET \/order\/pickup\/notes \(listPickupNotes\)\n\s+non-breaking\s+/,
+  },
+  {
+    name: 'rewording a description',
+    file: schemaFile('PickupResponse'),
+    edit: (text) => text.replace('description: The created pickup.', 'description: The pickup the carrier created.'),
+    diff: /POST \/order\/pickup\/request \(requestPickup\)\n\s+wording\s+Replaced annotation \(description\)/,
+  },
+];
+
+for (const {name, file, edit, diff} of nonBreakingEdits) {
+  test(`${name} passes the contract check, and contract:diff shows it`, ({site}) => {
+    editFile(site, file, edit);
+    const check = site.run('contract:check');
+    expect(check.status, check.output).toBe(0);
+    expect(check.output).toMatch(/0 breaking, \d+ non-breaking, \d+ wording-only change\(s\) since it/);
+    const shown = site.run('contract:diff');
+    expect(shown.status, shown.output).toBe(0);
+    expect(shown.output).toContain(`against release ${lastRelease()}`);
+    expect(shown.output).toMatch(diff);
+  });
+}
+
+test('contract:diff takes --against and refuses a release that does not exist', ({site}) => {
+  const named = site.run('contract:diff', '--against', lastRelease());
+  expect(named.status, named.output).toBe(0);
+  expect(named.output).toContain(`against release ${lastRelease()}`);
+  const unknown = site.run('contract:diff', '--against', '0.0.1');
+  expect(unknown.status).toBe(1);
+  expect(unknown.output).toContain(`no release 0.0.1; the releases are ${lastRelease()}`);
+});
+
+test('the release command refuses a version that is not higher, and a minor version for a breaking change, leaving every file as it was', ({site}) => {
+  const source = readFileSync(path.join(site.root, 'openapi/openapi.yaml'), 'utf8');
+  const lower = site.run('contract:release', '0.9.0', 'An older version');
+  expect(lower.status).toBe(1);
+  expect(lower.output).toContain(`0.9.0 is not higher than the last release, ${lastRelease()}`);
+  const same = site.run('contract:release', lastRelease(), 'The same version');
+  expect(same.status).toBe(1);
+  expect(same.output).toContain('is not higher than the last release');
+
+  editFile(site, schemaFile('AgentStatusEvent'), (text) => text.replace(/\n {2}- OUT_FOR_DELIVERY/, ''));
+  const [major, minor] = lastRelease().split('.').map(Number);
+  const minorRelease = site.run('contract:release', `${major}.${minor + 1}.0`, 'Drops a status');
+  expect(minorRelease.status).toBe(1);
+  expect(minorRelease.output).toContain(`so the release must be a new major version (${major + 1}.0.0)`);
+  expect(readFileSync(path.join(site.root, 'openapi/openapi.yaml'), 'utf8')).toBe(source);
+  expect(readdirSync(path.join(site.root, 'openapi/releases')).sort()).toEqual([`${lastRelease()}.json`, `${lastRelease()}.md`]);
+});
+
+const parser = new XMLParser({ignoreAttributes: false, attributeNamePrefix: '@', isArray: (name) => name === 'item' || name === 'entry' || name === 'author' || name === 'link'});
+const isRfc822Date = (value: string) => /^[A-Z][a-z]{2}, \d{2} [A-Z][a-z]{2} \d{4} \d{2}:\d{2}:\d{2} GMT$/.test(value) && !Number.isNaN(Date.parse(value));
+const isRfc3339 = (value: string) => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/.test(value);
+const isAbsoluteUrl = (value: string) => /^https?:\/\/[^\s]+$/.test(value);
+
+/** The elements RSS 2.0 (rssboard.org/rss-specification) requires, with their formats. */
+function rssProblems(xml: string): string[] {
+  const problems: string[] = [];
+  const rss = parser.parse(xml).rss;
+  if (rss?.['@version'] !== '2.0') return ['the root is not <rss version="2.0">'];
+  const channel = rss.channel;
+  for (const element of ['title', 'link', 'description']) if (!channel?.[element]) problems.push(`channel lacks <${element}>`);
+  if (!isAbsoluteUrl(String(channel.link))) problems.push('channel <link> is not an absolute URL');
+  for (const [index, item] of (channel.item ?? []).entries()) {
+    if (!item.title && !item.description) problems.push(`item ${index} has neither <title> nor <description>`);
+    if (!isAbsoluteUrl(String(item.link))) problems.push(`item ${index} <link> is not an absolute URL`);
+    if (!isRfc822Date(String(item.pubDate))) problems.push(`item ${index} <pubDate> is not an RFC 822 date`);
+  }
+  return problems;
+}
+
+/** The elements Atom (RFC 4287, 4.1.1 and 4.1.2) requires, with their formats. */
+function atomProblems(xml: string): string[] {
+  const problems: string[] = [];
+  const feed = parser.parse(xml).feed;
+  if (feed?.['@xmlns'] !== 'http://www.w3.org/2005/Atom') return ['the root is not an Atom <feed>'];
+  for (const element of ['id', 'title', 'updated']) if (!feed[element]) problems.push(`feed lacks <${element}>`);
+  if (!isRfc3339(String(feed.updated))) problems.push('feed <updated> is not an RFC 3339 date');
+  const entries = feed.entry ?? [];
+  for (const [index, entry] of entries.entries()) {
+    for (const element of ['id', 'title', 'updated']) if (!entry[element]) problems.push(`entry ${index} lacks <${element}>`);
+    if (!isRfc3339(String(entry.updated))) problems.push(`entry ${index} <updated> is not an RFC 3339 date`);
+    if (!feed.author && !entry.author?.every((author: {name?: string}) => author.name)) problems.push(`entry ${index} has no author, and neither has the feed`);
+    if (!entry.content && !entry.link?.some((link: {'@rel'?: string}) => (link['@rel'] ?? 'alternate') === 'alternate')) problems.push(`entry ${index} has neither <content> nor an alternate link`);
+  }
+  return problems;
+}
+
+test('a release of a contract with an added field reaches the Changelog page and both feeds, which are valid RSS 2.0 and Atom', ({site}) => {
+  editFile(site, schemaFile('PickupResponse'), (text) => `${text.trimEnd()}\n  dockNote:\n    type: string\n    description: Where the driver should go.\n`);
+  const [major, minor] = lastRelease().split('.').map(Number);
+  const version = `${major}.${minor + 1}.0`;
+  const released = site.run('contract:release', version, 'Adds the dock note to the pickup answer', '--date', '2030-01-15');
+  expect(released.status, released.output).toBe(0);
+  expect(released.output).toContain(`released ${version} (2030-01-15) with 0 breaking, 1 non-breaking, 0 wording-only change(s) since ${lastRelease()}`);
+
+  const build = site.run('build');
+  expect(build.status, build.output).toBe(0);
+  const built = (file: string) => readFileSync(path.join(site.root, 'build', file), 'utf8');
+
+  const changelog = built('changelog/index.html');
+  // Newest first, each release under its stable anchor, the change linked to its operation on /api/.
+  expect(changelog.indexOf(`id=v${version}`)).toBeGreaterThan(-1);
+  expect(changelog.indexOf(`id=v${version}`)).toBeLessThan(changelog.indexOf(`id=v${lastRelease()}`));
+  expect(changelog).toContain('Added property <code>dockNote</code> in Response 201');
+  expect(changelog).toMatch(/href=\/api\/#tag\/Pickups\/operation\/requestPickup>POST \/order\/pickup\/request/);
+  expect(built(`changelog/${version}/index.html`)).toContain('Adds the dock note to the pickup answer');
+  expect(JSON.parse(built(`downloads/releases/${version}/openapi.json`)).components.schemas.PickupResponse.properties.dockNote).toBeDefined();
+
+  const rss = built('changelog/rss.xml');
+  const atom = built('changelog/atom.xml');
+  for (const feed of [rss, atom]) {
+    expect(feed).toContain(`Version ${version}`);
+    expect(feed).toContain('Added property <code>dockNote</code>');
+  }
+  expect(rssProblems(rss)).toEqual([]);
+  expect(atomProblems(atom)).toEqual([]);
+});
+
+test('the feed checks find what RFC 4287 and RSS 2.0 require', () => {
+  expect(atomProblems('<feed xmlns="http://www.w3.org/2005/Atom"><id>x</id><title>t</title><updated>2030-01-15T00:00:00Z</updated><entry><id>e</id><title>t</title><updated>2030-01-15</updated><content>c</content></entry></feed>')).toEqual([
+    'entry 0 <updated> is not an RFC 3339 date',
+    'entry 0 has no author, and neither has the feed',
+  ]);
+  expect(rssProblems('<rss version="2.0"><channel><title>t</title><link>/changelog</link><item><link>https://a.example/x</link><pubDate>2030-01-15</pubDate></item></channel></rss>')).toEqual([
+    'channel lacks <description>',
+    'channel <link> is not an absolute URL',
+    'item 0 has neither <title> nor <description>',
+    'item 0 <pubDate> is not an RFC 822 date',
+  ]);
+});

@@ -1,0 +1,189 @@
+import {readFileSync} from 'node:fs';
+import path from 'node:path';
+import {test, expect} from '@playwright/test';
+import {apiCompare} from 'api-smart-diff';
+
+import {contractChanges, groupByOperation, toJsonPath, type Change} from '../../../scripts/contract/diff';
+import {withInfoVersion, type ContractDocument} from '../../../scripts/contract/releases';
+
+/**
+ * The classification CI trusts, on the served contract itself (`npm test` bundles it first): each
+ * kind of edit the issue names, in both directions, and each portal rule over api-smart-diff, with
+ * the library's own verdict shown beside it so a rule that stops mattering is noticed.
+ */
+const served = JSON.parse(readFileSync(path.resolve(__dirname, '../../../static/openapi.json'), 'utf8')) as ContractDocument;
+type Schemas = Record<string, {properties: Record<string, Record<string, unknown>>; required?: string[]; enum?: string[]; [key: string]: unknown}>;
+
+function edited(edit: (schemas: Schemas, document: ContractDocument) => void): Change[] {
+  const after = structuredClone(served);
+  edit((after.components as {schemas: Schemas}).schemas, after);
+  return contractChanges(served, after);
+}
+
+const kinds = (changes: Change[]) => [...new Set(changes.map((change) => change.kind))];
+const breaking = (changes: Change[]) => changes.filter((change) => change.kind === 'breaking');
+
+test('an unchanged contract has no changes', () => {
+  expect(contractChanges(served, structuredClone(served))).toEqual([]);
+});
+
+test.describe('breaking edits are breaking, named with their operation, JSON path and what they break', () => {
+  test('a response field removed', () => {
+    const changes = edited((schemas) => delete schemas.PickupResponse.properties.pickupNumber);
+    expect(changes).toEqual([
+      expect.objectContaining({
+        kind: 'breaking',
+        direction: 'response',
+        group: 'POST /order/pickup/request',
+        operationId: 'requestPickup',
+        jsonPath: "$.paths['/order/pickup/request'].post.responses['201'].content['application/json'].schema.properties.pickupNumber",
+        breaks: expect.stringContaining('answers'),
+      }),
+    ]);
+  });
+
+  test('a request limit tightened', () => {
+    const changes = edited((schemas) => (schemas.TokenRequest.properties.id.maxLength = 8));
+    expect(breaking(changes)).toEqual([
+      expect.objectContaining({direction: 'request', group: 'POST /authentication/user/token', jsonPath: expect.stringMatching(/properties\.id\.maxLength$/)}),
+    ]);
+  });
+
+  test('a request enum value removed', () => {
+    const changes = edited((schemas) => (schemas.AgentStatusEvent.enum = ['PICKED_UP']));
+    expect(kinds(changes)).toEqual(['breaking']);
+    expect(changes[0]).toMatchObject({group: 'POST /agent/probill/status', direction: 'request', description: expect.stringContaining('OUT_FOR_DELIVERY')});
+  });
+
+  test('a request field made required', () => {
+    const changes = edited((schemas) => (schemas.TokenRequest.required = ['id']));
+    expect(kinds(changes)).toEqual(['breaking']);
+    expect(changes[0].jsonPath).toBe("$.paths['/authentication/user/token'].post.requestBody.content['application/json'].schema.required[0]");
+  });
+
+  test('an operation removed', () => {
+    const changes = edited((_, document) => delete document.paths['/transit/eta']);
+    expect(changes).toEqual([expect.objectContaining({kind: 'breaking', group: 'GET /transit/eta', operationId: 'getTransitEta'})]);
+  });
+
+  test('a response status removed', () => {
+    const changes = edited((_, document) => delete (document.paths['/transit/eta'].get as {responses: Record<string, unknown>}).responses['422']);
+    expect(changes).toEqual([expect.objectContaining({kind: 'breaking', jsonPath: "$.paths['/transit/eta'].get.responses['422']"})]);
+  });
+});
+
+test.describe('non-breaking edits pass', () => {
+  test('an optional field added to a request and to an answer', () => {
+    const changes = edited((schemas) => {
+      schemas.PickupRequest.properties.dockNote = {type: 'string'};
+      schemas.PickupResponse.properties.dockNote = {type: 'string'};
+    });
+    expect(changes.map((change) => [change.kind, change.direction])).toEqual([
+      ['non-breaking', 'request'],
+      ['non-breaking', 'response'],
+    ]);
+  });
+
+  test('a new operation', () => {
+    const changes = edited((_, document) => {
+      document.paths['/order/pickup/notes'] = {get: {operationId: 'listPickupNotes', tags: ['Pickups'], responses: {200: {description: 'The notes.'}}}};
+    });
+    expect(changes).toEqual([expect.objectContaining({kind: 'non-breaking', group: 'GET /order/pickup/notes', operationId: 'listPickupNotes'})]);
+  });
+
+  test('a description reworded is wording only', () => {
+    const changes = edited((schemas) => (schemas.PickupResponse.description = 'The pickup the carrier created.'));
+    expect(kinds(changes)).toEqual(['annotation']);
+  });
+
+  test('a request limit relaxed', () => {
+    expect(kinds(edited((schemas) => (schemas.PickupRequest.properties.bol.maxLength = 40)))).toEqual(['non-breaking']);
+  });
+});
+
+test.describe('direction decides what an enum value added means', () => {
+  test('added to an answer, it can break a strict client', () => {
+    const changes = edited((schemas) => {
+      schemas.TokenResponse.properties.token_type = {type: 'string', enum: ['Bearer', 'MAC']};
+    });
+    expect(breaking(changes)).toEqual([expect.objectContaining({direction: 'response', jsonPath: expect.stringMatching(/token_type\.enum\[1\]$/)})]);
+  });
+
+  test('added to a request, it breaks nothing', () => {
+    expect(kinds(edited((schemas) => schemas.AgentStatusEvent.enum!.push('DELIVERED')))).toEqual(['non-breaking']);
+  });
+});
+
+test.describe('portal rules over the library', () => {
+  /** The library's own verdicts for the same edit, on the operations (components are left out). */
+  function libraryKinds(edit: (schemas: Schemas) => void): string[] {
+    const after = structuredClone(served);
+    edit((after.components as {schemas: Schemas}).schemas);
+    return [...new Set(apiCompare(served, after).diffs.filter((diff) => diff.path[0] === 'paths').map((diff) => diff.type))];
+  }
+
+  test('a response field removed is breaking, where the library says non-breaking', () => {
+    const edit = (schemas: Schemas) => delete schemas.PickupResponse.properties.result;
+    expect(libraryKinds(edit)).toEqual(['non-breaking']);
+    expect(edited(edit)).toEqual([expect.objectContaining({kind: 'breaking', rule: 'a response field removed is breaking'})]);
+  });
+
+  test('a request field renamed is breaking: its removal is, where the library says non-breaking', () => {
+    const edit = (schemas: Schemas) => {
+      const fields = schemas.PickupRequest.properties;
+      fields.billOfLading = fields.bol;
+      delete fields.bol;
+    };
+    expect(libraryKinds(edit)).toEqual(['non-breaking']);
+    expect(edited(edit).map((change) => [change.kind, change.description.split(' ').slice(0, 3).join(' ')])).toEqual([
+      ['breaking', 'Removed property `bol`'],
+      ['non-breaking', 'Added property `billOfLading`'],
+    ]);
+  });
+
+  test('a response type changed is breaking, where the library says non-breaking', () => {
+    const edit = (schemas: Schemas) => (schemas.TokenResponse.properties.expires_in.type = 'string');
+    expect(libraryKinds(edit)).toEqual(['non-breaking']);
+    expect(edited(edit)).toEqual([expect.objectContaining({kind: 'breaking', rule: 'a response type changed is breaking', description: expect.stringContaining('"integer" → "string"')})]);
+  });
+
+  test('the portal’s x- extensions are wording only, where the library leaves them unclassified', () => {
+    const edit = (schemas: Schemas) => (schemas.Transit.properties.transitDays['x-not-stated'] = ['bounds', 'unit']);
+    expect(libraryKinds(edit)).toEqual(['unclassified']);
+    expect(kinds(edited(edit))).toEqual(['annotation']);
+  });
+
+  test('guide links are wording only, where the library leaves them unclassified', () => {
+    const edit = (_: Schemas, document: ContractDocument) => {
+      (document.paths['/transit/eta'].get as {externalDocs: {url: string}}).externalDocs.url = 'https://developer.carrier.example/docs/guides/eta';
+    };
+    const after = structuredClone(served);
+    edit({} as Schemas, after);
+    expect([...new Set(apiCompare(served, after).diffs.map((diff) => diff.type))]).toEqual(['unclassified']);
+    expect(kinds(contractChanges(served, after))).toEqual(['annotation']);
+  });
+});
+
+test('changes group by operation, breaking ones first', () => {
+  const changes = edited((schemas) => {
+    schemas.PickupRequest.properties.dockNote = {type: 'string'};
+    delete schemas.PickupResponse.properties.pickupNumber;
+    schemas.Transit.description = 'How long the freight travels.';
+  });
+  expect(groupByOperation(changes).map((group) => [group.group, group.changes.map((change) => change.kind)])).toEqual([
+    ['POST /order/pickup/request', ['breaking', 'non-breaking']],
+    ['GET /transit/eta', ['annotation']],
+  ]);
+});
+
+test('JSON paths quote every key that is not a plain name', () => {
+  expect(toJsonPath(['paths', '/a/b', 'get', 'responses', '200', 'content', 'application/json', 'schema', 'required', 0])).toBe(
+    "$.paths['/a/b'].get.responses['200'].content['application/json'].schema.required[0]",
+  );
+});
+
+test('the release command sets info.version and nothing else of the source', () => {
+  const source = '# comment\nopenapi: 3.1.0\ninfo:\n  title: Carrier APIs\n  version: 1.0.0\n  description: |\n    version: 9.9.9 in prose\npaths: {}\n';
+  expect(withInfoVersion(source, '1.1.0')).toBe(source.replace('version: 1.0.0', 'version: 1.1.0'));
+  expect(() => withInfoVersion('openapi: 3.1.0\npaths: {}\n', '1.1.0')).toThrow('found no info.version line');
+});
