@@ -1,0 +1,55 @@
+import {readdirSync} from 'node:fs';
+import path from 'node:path';
+
+import {test, expect, waitForHydration} from './fixtures';
+
+/** The Changelog as an integrator meets it: every release, its anchor, its download and the feeds. */
+const releasedVersions = readdirSync(path.resolve(__dirname, '../../openapi/releases'))
+  .filter((name) => name.endsWith('.json'))
+  .map((name) => name.slice(0, -'.json'.length))
+  .sort((a, b) => b.localeCompare(a, 'en', {numeric: true}));
+
+test('the Changelog lists every release newest first, each under its stable anchor', async ({page}) => {
+  await page.goto('/changelog');
+  await waitForHydration(page);
+  await expect(page.getByRole('heading', {level: 1, name: 'Contract changelog'})).toBeVisible();
+  const anchors = await page.locator('article[id^="v"]').evaluateAll((articles) => articles.map((article) => article.id));
+  expect(anchors).toEqual(releasedVersions.map((version) => `v${version}`));
+  // An anchor from elsewhere lands on its release.
+  await page.goto(`/changelog#v${releasedVersions.at(-1)}`);
+  await expect(page.locator(`[id="v${releasedVersions.at(-1)}"]`)).toBeInViewport();
+});
+
+test('the Changelog is reachable from the docs sidebar', async ({page}) => {
+  await page.goto('/docs/guides/getting-started');
+  await waitForHydration(page);
+  await page.getByRole('navigation', {name: 'Docs sidebar'}).getByRole('link', {name: 'Changelog'}).click();
+  await expect(page).toHaveURL(/\/changelog\/?$/);
+  await expect(page.getByRole('heading', {level: 1, name: 'Contract changelog'})).toBeVisible();
+});
+
+test('the feed links and each release download answer with what they name', async ({page, request}) => {
+  await page.goto('/changelog');
+  await waitForHydration(page);
+  for (const [name, root] of [['RSS', '<rss version="2.0"'], ['Atom', '<feed xmlns="http://www.w3.org/2005/Atom"']]) {
+    const href = await page.getByRole('link', {name, exact: true}).getAttribute('href');
+    const feed = await request.get(href!);
+    expect(feed.status(), href!).toBe(200);
+    const text = await feed.text();
+    expect(text).toContain(root);
+    for (const version of releasedVersions) expect(text).toContain(`Version ${version}`);
+  }
+  // Each release's page links to its own description, which says that version.
+  for (const version of releasedVersions) {
+    await page.goto(`/changelog/${version}`);
+    const href = await page.getByRole('link', {name: /Download this release.s contract/}).getAttribute('href');
+    const described = await (await request.get(href!)).json();
+    expect(described.info.version).toBe(version);
+  }
+});
+
+test('the Downloads list says which release the files are', async ({page}) => {
+  await page.goto('/docs/guides/getting-started');
+  await waitForHydration(page);
+  await expect(page.locator('main')).toContainText(`These files are version ${releasedVersions[0]} of the contract`);
+});
