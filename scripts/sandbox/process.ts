@@ -1,6 +1,6 @@
 import {spawn, type ChildProcess} from 'node:child_process';
 import {once} from 'node:events';
-import {copyFileSync, existsSync, mkdtempSync, readFileSync} from 'node:fs';
+import {copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 
@@ -29,9 +29,19 @@ export function builtSandboxProgram(from: 'build' | 'static' = 'build'): string 
   return file;
 }
 
+// Folders made here outlive a sandbox (a test restarts one in the same folder), so they are removed
+// when the process that made them exits: a test worker, the benchmark.
+const madeFolders = new Set<string>();
+process.once('exit', () => {
+  for (const folder of madeFolders) {
+    rmSync(folder, {recursive: true, force: true});
+  }
+});
+
 /** A new folder under the system's temporary folder, holding a copy of the program and nothing else. */
 export function sandboxFolder(from: 'build' | 'static' = 'build'): {folder: string; program: string} {
   const folder = mkdtempSync(path.join(tmpdir(), 'carrier-sandbox-'));
+  madeFolders.add(folder);
   const program = path.join(folder, 'carrier-sandbox.mjs');
   copyFileSync(builtSandboxProgram(from), program);
   return {folder, program};

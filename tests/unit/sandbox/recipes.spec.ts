@@ -1,7 +1,7 @@
 import {spawn, spawnSync} from 'node:child_process';
 import {createHash} from 'node:crypto';
 import {once} from 'node:events';
-import {chmodSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync} from 'node:fs';
+import {chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
 import type {Server} from 'node:http';
 import {createServer, type AddressInfo} from 'node:net';
 import {tmpdir} from 'node:os';
@@ -30,8 +30,10 @@ test.beforeAll(async () => {
   site = await startStaticServer(path.join(projectRoot, 'build'), 0);
   siteUrl = `http://127.0.0.1:${(site.address() as AddressInfo).port}`;
 });
+const machines: string[] = [];
 test.afterAll(() => {
   site?.close();
+  for (const folder of machines) rmSync(folder, {recursive: true, force: true});
 });
 
 /** Runs a script without blocking this process, which serves the site the script downloads from. */
@@ -57,6 +59,7 @@ async function freePort(): Promise<number> {
 /** A folder outside the repository, and a PATH whose `npm test` calls the sandbox, then exits with `testsExit`. */
 function integratorMachine(testsExit = 0) {
   const folder = mkdtempSync(path.join(tmpdir(), 'integrator-ci-'));
+  machines.push(folder);
   const bin = path.join(folder, '.bin');
   mkdirSync(bin);
   const record = path.join(folder, 'tests-ran.json');
