@@ -127,10 +127,42 @@ function formatValue(value: unknown): string {
   return text === undefined ? 'nothing' : text.length > 60 ? `${text.slice(0, 57)}\u2026` : text;
 }
 
+/**
+ * Two long texts (a description) usually differ in a few words: show those words with a little
+ * context, not two identical openings cut at the same place.
+ */
+export function differingParts(beforeText: string, afterText: string): [string, string] {
+  // Line breaks in a description are Markdown's; on a terminal line they only get in the way.
+  const before = beforeText.replace(/\s+/g, ' ');
+  const after = afterText.replace(/\s+/g, ' ');
+  if (before.length <= 60 && after.length <= 60) {
+    return [formatValue(before), formatValue(after)];
+  }
+  let start = 0;
+  while (start < before.length && start < after.length && before[start] === after[start]) start += 1;
+  let end = 0;
+  while (end < before.length - start && end < after.length - start && before.at(-1 - end) === after.at(-1 - end)) end += 1;
+  // Start and end on word boundaries, with a few words of context either side.
+  const from = Math.max(0, before.lastIndexOf(' ', Math.max(0, start - 25)) + 1);
+  const excerpt = (text: string) => {
+    const stop = text.length - end;
+    const next = text.indexOf(' ', Math.min(text.length, stop + 20));
+    const to = next === -1 ? text.length : next;
+    const middle = text.slice(from, to);
+    const shown = middle.length > 160 ? `${middle.slice(0, 157)}\u2026` : middle;
+    return `${from > 0 ? '\u2026' : ''}"${shown}"${to < text.length ? '\u2026' : ''}`;
+  };
+  return [excerpt(before), excerpt(after)];
+}
+
 function describe(diff: Diff): string {
   const base = (diff.description ?? `${diff.action} ${diff.path.join('/')}`).replace(/^\[(\w+)\]\s*/, '$1 ');
   const scalar = (value: unknown) => value === undefined || value === null || typeof value !== 'object';
   const scalars = (value: unknown): value is unknown[] => Array.isArray(value) && value.every(scalar);
+  if (diff.action === 'replace' && typeof diff.before === 'string' && typeof diff.after === 'string') {
+    const [before, after] = differingParts(diff.before, diff.after);
+    return `${base}: ${before} \u2192 ${after}`;
+  }
   if (diff.action === 'replace' && scalar(diff.before) && scalar(diff.after)) {
     return `${base}: ${formatValue(diff.before)} \u2192 ${formatValue(diff.after)}`;
   }

@@ -3,7 +3,7 @@ import path from 'node:path';
 import {test, expect} from '@playwright/test';
 import {apiCompare} from 'api-smart-diff';
 
-import {contractChanges, groupByOperation, toJsonPath, type Change} from '../../../scripts/contract/diff';
+import {contractChanges, differingParts, groupByOperation, toJsonPath, type Change} from '../../../scripts/contract/diff';
 import {withInfoVersion, type ContractDocument} from '../../../scripts/contract/releases';
 
 /**
@@ -186,4 +186,15 @@ test('the release command sets info.version and nothing else of the source', () 
   const source = '# comment\nopenapi: 3.1.0\ninfo:\n  title: Carrier APIs\n  version: 1.0.0\n  description: |\n    version: 9.9.9 in prose\npaths: {}\n';
   expect(withInfoVersion(source, '1.1.0')).toBe(source.replace('version: 1.0.0', 'version: 1.1.0'));
   expect(() => withInfoVersion('openapi: 3.1.0\npaths: {}\n', '1.1.0')).toThrow('found no info.version line');
+});
+
+test('a reworded description shows the words that changed, not two identical openings', () => {
+  const opening = 'The pickup request books a driver for the shipment. '.repeat(3);
+  const [before, after] = differingParts(`${opening}The driver comes\nbetween 8 and 5.`, `${opening}The driver comes between 9 and 5.`);
+  expect(before).toContain('between 8 and 5.');
+  expect(after).toContain('between 9 and 5.');
+  expect(before.startsWith('\u2026')).toBe(true);
+  expect(before).not.toContain('\n');
+  // Short values stay whole and quoted.
+  expect(differingParts('20 characters', '10 characters')).toEqual(['"20 characters"', '"10 characters"']);
 });
