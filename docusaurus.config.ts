@@ -65,6 +65,8 @@ const changelogOptions = {
   blogSidebarTitle: 'Releases',
   blogSidebarCount: 'ALL',
   postsPerPage: 'ALL',
+  // The changelog page already lists every release whole; an archive of their titles adds nothing.
+  archiveBasePath: null,
   showReadingTime: false,
   // Releases have no authors and are shown whole, so neither check has anything to say.
   onInlineAuthors: 'ignore',
@@ -87,7 +89,10 @@ const searchTheme = {
   language: ['en'],
   indexDocs: true,
   indexPages: true,
-  indexBlog: false,
+  // The changelog is the blog: an integrator who searches a field's name finds the release that added it.
+  indexBlog: true,
+  blogRouteBasePath: changelogRoute,
+  blogDir: changelogFolder,
   docsRouteBasePath: '/docs',
   highlightSearchTermsOnTargetPage: true,
   explicitSearchResultPath: true,

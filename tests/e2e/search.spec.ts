@@ -64,3 +64,15 @@ for (const guide of guides) {
     await expect(page).toHaveURL(new RegExp(`${guide.path}(\\?[^#]*)?(#.*)?$`));
   });
 }
+
+test('searching words of a release finds it on the Changelog', async ({page}) => {
+  // Release 1.0.0 stays in the history for good; its summary calls it the first release.
+  await page.goto('/');
+  await waitForHydration(page);
+  await page.getByLabel('Search', {exact: true}).click();
+  await page.getByRole('combobox', {name: 'Search'}).fill('first release');
+  const hit = page.getByRole('option').filter({hasText: 'Version 1.0.0'}).first();
+  await expect(hit).toBeVisible();
+  await hit.click();
+  await expect(page).toHaveURL(/\/changelog\/1\.0\.0\/?(\?[^#]*)?(#.*)?$/);
+});
