@@ -1,6 +1,8 @@
 import path from 'node:path';
 import type {LoadContext, Plugin} from '@docusaurus/types';
 
+import {readdirSync} from 'node:fs';
+import {releasesFolder} from '../../../scripts/contract/releases';
 import {openApiJsonPath} from '../../../scripts/openapi/outputs';
 
 type PersistentCache = {buildDependencies?: string[]};
@@ -13,6 +15,10 @@ type PersistentCache = {buildDependencies?: string[]};
  * contract changed, a warm build served the old tables: the server HTML and the browser bundle could
  * even come from different versions, and React reported hydration errors (#418) on the errors and
  * getting-started guides (seen after a `--scale` benchmark). A changed contract now evicts the cache.
+ *
+ * The releases (openapi/releases/) count too: the Downloads list says which release the files are
+ * and what changed since it, so a new or rewritten release with the same contract left the old
+ * sentence in place until they were added.
  */
 export default function contractCachePlugin(context: LoadContext): Plugin {
   return {
@@ -20,7 +26,10 @@ export default function contractCachePlugin(context: LoadContext): Plugin {
     configureWebpack(config) {
       const cache = (config.experiments as {cache?: PersistentCache | boolean} | undefined)?.cache;
       if (cache && typeof cache === 'object') {
-        cache.buildDependencies = [...(cache.buildDependencies ?? []), path.join(context.siteDir, openApiJsonPath)];
+        const releases = path.join(context.siteDir, releasesFolder);
+        const releaseFiles = readdirSync(releases).map((file) => path.join(releases, file));
+        // The folder (trailing slash: webpack's form for a directory) catches a release added later.
+        cache.buildDependencies = [...(cache.buildDependencies ?? []), path.join(context.siteDir, openApiJsonPath), `${releases}/`, ...releaseFiles];
       }
       return {};
     },
