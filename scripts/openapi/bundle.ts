@@ -20,7 +20,7 @@ import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {stringify} from 'yaml';
 
-import {provider} from '../../src/settings/provider';
+import {isPlaceholder, provider} from '../../src/settings/provider';
 import {addCodeSamples, type OpenApiDocument as SampledDocument} from './codeSamples';
 import {addGuideLinks} from './guideLinks';
 import {openApiJsonPath, openApiSourcePath, openApiYamlPath, postmanCollectionPath, sandboxProgramPath, typeDeclarationsPath} from './outputs';
@@ -59,6 +59,14 @@ function bundleSource(): OpenApiDocument {
   }
 }
 
+/**
+ * The specification gives paths relative to a production and a /testing base but no host; until the
+ * settings module names the carrier's, the host is a placeholder and the server says so.
+ */
+function placeholderHostNote(url: string): string {
+  return isPlaceholder(url) ? ' The host is a placeholder (.example) until the carrier\'s own is set.' : '';
+}
+
 /** Adds the provider's name, servers and support contact from src/settings/provider.ts. */
 export function applyProvider(document: OpenApiDocument): OpenApiDocument {
   return {
@@ -69,8 +77,8 @@ export function applyProvider(document: OpenApiDocument): OpenApiDocument {
       contact: {name: provider.support.name, email: provider.support.email, url: provider.support.url},
     },
     servers: [
-      {url: provider.apiServers.production, description: 'Production'},
-      {url: provider.apiServers.testing, description: 'Testing: the /testing base of the same calls. Not stated by the carrier: what data it holds.', 'x-not-stated': ['meaning']},
+      {url: provider.apiServers.production, description: `Production.${placeholderHostNote(provider.apiServers.production)}`},
+      {url: provider.apiServers.testing, description: `Testing: the /testing base of the same calls.${placeholderHostNote(provider.apiServers.testing)} Not stated by the carrier: what data it holds.`, 'x-not-stated': ['meaning']},
     ],
   };
 }

@@ -1,7 +1,9 @@
 /**
  * Code samples generated from the contract itself, so they cannot drift from it: each operation's
  * first request example, its parameter examples and its security become one HTTP request, which
- * @readme/httpsnippet writes as curl, JavaScript (fetch) and Python (requests).
+ * @readme/httpsnippet writes as curl, JavaScript (fetch) and Python (requests). When that example
+ * marks a silence (`x-not-stated` and a description), the description opens the sample as a comment:
+ * a pasted sample travels without the reference around it, and must not teach a guessed unit or sign.
  */
 import {HTTPSnippet, type HarRequest} from '@readme/httpsnippet';
 
@@ -9,7 +11,8 @@ export type CodeSample = {lang: string; label: string; source: string};
 
 type Reference = {$ref: string};
 type Parameter = {name: string; in: string; required?: boolean; example?: unknown; examples?: Record<string, {value: unknown}>};
-type MediaType = {examples?: Record<string, Reference | {value: unknown}>; example?: unknown};
+type Example = {value: unknown; description?: string; 'x-not-stated'?: string[]};
+type MediaType = {examples?: Record<string, Reference | Example>; example?: unknown};
 export type Operation = {
   operationId: string;
   parameters?: (Parameter | Reference)[];
@@ -56,8 +59,8 @@ function parameterExample(parameter: Parameter): unknown {
   return Object.values(parameter.examples ?? {})[0]?.value;
 }
 
-/** The request body of the operation's first named example, or undefined when it takes no body. */
-export function requestExample(document: OpenApiDocument, operation: Operation): unknown {
+/** The operation's first named request example, or undefined when it takes no body. */
+function firstRequestExample(document: OpenApiDocument, operation: Operation): Example | undefined {
   if (!operation.requestBody) {
     return undefined;
   }
@@ -67,7 +70,42 @@ export function requestExample(document: OpenApiDocument, operation: Operation):
   if (!first) {
     throw new Error(`${operation.operationId}: the request body has no named example to build samples from`);
   }
-  return resolve(document, first).value;
+  return resolve(document, first);
+}
+
+/** The request body of the operation's first named example, or undefined when it takes no body. */
+export function requestExample(document: OpenApiDocument, operation: Operation): unknown {
+  return firstRequestExample(document, operation)?.value;
+}
+
+/** What the request example says the carrier leaves open, or undefined when it marks nothing. */
+export function requestExampleNote(document: OpenApiDocument, operation: Operation): string | undefined {
+  const example = firstRequestExample(document, operation);
+  if (!example?.['x-not-stated']?.length) {
+    return undefined;
+  }
+  if (!example.description) {
+    throw new Error(`${operation.operationId}: its request example has x-not-stated but no description to say what is not stated`);
+  }
+  return example.description;
+}
+
+/** Wraps a note into comment lines of at most `width` characters, each opened by `marker`. */
+export function commentLines(note: string, marker: string, width = 100): string {
+  const lines: string[] = [];
+  let line = '';
+  for (const word of note.replace(/`/g, '').split(/\s+/).filter(Boolean)) {
+    if (line && marker.length + 1 + line.length + 1 + word.length > width) {
+      lines.push(line);
+      line = word;
+    } else {
+      line = line ? `${line} ${word}` : word;
+    }
+  }
+  if (line) {
+    lines.push(line);
+  }
+  return lines.map((text) => `${marker} ${text}\n`).join('');
 }
 
 /** The HTTP request a sample makes: production server, example query values, bearer token if needed. */
@@ -121,6 +159,7 @@ function successHasBody(document: OpenApiDocument, operation: Operation): boolea
 export async function codeSamplesFor(document: OpenApiDocument, path: string, method: string, operation: Operation): Promise<CodeSample[]> {
   const snippet = new HTTPSnippet(exampleRequest(document, path, method, operation));
   const hasBody = successHasBody(document, operation);
+  const note = requestExampleNote(document, operation);
   return Promise.all(
     sampleLanguages.map(async ({target, client, lang, label}) => {
       let [source] = [await snippet.convert(target, client, {indent: '  '})].flat();
@@ -130,6 +169,9 @@ export async function codeSamplesFor(document: OpenApiDocument, path: string, me
       if (!hasBody && client === 'fetch') {
         // httpsnippet always parses JSON, which throws on an answer the contract gives no body.
         source = source.replace('.then(res => res.json())', '.then(res => res.text())');
+      }
+      if (note) {
+        source = commentLines(note, lang === 'javascript' ? '//' : '#') + source;
       }
       return {lang, label, source};
     }),

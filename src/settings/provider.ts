@@ -43,3 +43,12 @@ export const provider = {
 
 /** The site title, as the browser tab and the navbar show it. */
 export const portalTitle = `${provider.name} Developer Portal`;
+
+/**
+ * Whether a URL or address is still this file's neutral placeholder (the reserved `.example` domain),
+ * so pages and the contract can say so where a reader meets it instead of passing it off as the carrier's.
+ */
+export function isPlaceholder(urlOrEmail: string): boolean {
+  const host = urlOrEmail.includes('://') ? new URL(urlOrEmail).hostname : urlOrEmail.split('@').pop() ?? '';
+  return host === 'example' || host.endsWith('.example');
+}

@@ -27,6 +27,7 @@ export type Schema = {
   minItems?: number;
   pattern?: string;
   uniqueItems?: boolean;
+  'x-not-stated'?: string[];
 };
 
 export type Example = {summary?: string; value: unknown};

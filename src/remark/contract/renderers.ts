@@ -119,12 +119,33 @@ function limitParts(contract: Contract, schema: Schema): Node[][] {
   return parts;
 }
 
-type FieldRow = {name: string; schema: Schema; required: boolean};
+/**
+ * What the Required column says of a field. The specification marks `required` for a few schemas only
+ * ("all required", "optional"); elsewhere it "is not shown" (spec line 98), so a field outside a
+ * `required` list is "not stated", not "no". "no" is only for a field the specification calls optional
+ * (its description opens with "Optional"), and "yes (reading)" for a `required` list the contract
+ * marks as its own reading (`x-not-stated: [required]` on the object).
+ */
+type Requirement = 'yes' | 'yes (reading)' | 'no' | 'not stated';
+
+const requirementLegend: Partial<Record<Requirement, string>> = {
+  'yes (reading)': "yes (reading): this description's reading; the carrier does not mark the field required",
+  'not stated': 'not stated: the carrier does not say whether the field is required',
+};
+
+function requirementOf(object: Schema, name: string, property: Schema, contract: Contract): Requirement {
+  if ((object.required ?? []).includes(name)) {
+    return object['x-not-stated']?.includes('required') ? 'yes (reading)' : 'yes';
+  }
+  return /^Optional\b/.test(flatten(contract, property).description ?? '') ? 'no' : 'not stated';
+}
+
+type FieldRow = {name: string; schema: Schema; required: Requirement};
 
 function fieldRows(contract: Contract, schema: Schema, prefix: string, depth: number): FieldRow[] {
   const object = flatten(contract, schema);
   return Object.entries(object.properties ?? {}).flatMap(([name, property]) => {
-    const row: FieldRow = {name: `${prefix}${name}`, schema: property, required: (object.required ?? []).includes(name)};
+    const row: FieldRow = {name: `${prefix}${name}`, schema: property, required: requirementOf(object, name, property, contract)};
     const resolved = flatten(contract, property);
     if (depth <= 1) {
       return [row];
@@ -156,17 +177,20 @@ const SchemaFields: Renderer = (contract, props) => {
   if (rows.length === 0) {
     throw new Error(`<SchemaFields schema="${name}"> has no fields to show`);
   }
+  // The legend travels with the table, so a reader who lands on it from search is not left guessing.
+  const legend = [...new Set(rows.map((row) => row.required))].flatMap((requirement) => requirementLegend[requirement] ?? []);
   return [
     scrollableTable(`Fields of ${name}`, table(
       ['Field', 'Type', 'Required', 'Limits', 'Description'],
       rows.map((row) => [
         [inlineCode(row.name)],
         [text(typeLabel(contract, row.schema))],
-        [text(row.required ? 'yes' : 'no')],
+        [text(row.required)],
         limits(contract, row.schema),
         inlineMarkdown(flatten(contract, row.schema).description),
       ]),
     )),
+    ...(legend.length > 0 ? [paragraph(strong(text('Required')), text(`: ${legend.join('; ')}.`))] : []),
   ];
 };
 

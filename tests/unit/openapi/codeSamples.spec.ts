@@ -1,6 +1,6 @@
 import {test, expect} from '@playwright/test';
 
-import {requestExample, sampleLanguages, tokenPlaceholder} from '../../../scripts/openapi/codeSamples';
+import {commentLines, requestExample, requestExampleNote, sampleLanguages, tokenPlaceholder} from '../../../scripts/openapi/codeSamples';
 import {redocLanguageAliases, redocPrismLanguages} from '../../../src/plugins/redoc/browserBundle';
 import {contract, operations} from './contract';
 
@@ -58,4 +58,35 @@ test("Redoc's browser bundle keeps the Prism grammar of every code sample langua
       expect(available, `${operation.operationId} ${sample.label}`).toContain(grammar);
     }
   }
+});
+
+test('a request example that marks a silence opens each of its samples with that note as a comment', () => {
+  const marked = operations().filter(({operation}) => requestExampleNote(contract, operation));
+  // The pickup samples must say that timeZoneOffset's sign and the weight unit are illustrative.
+  expect(marked.map(({operation}) => operation.operationId)).toEqual(expect.arrayContaining(['requestPickup', 'reschedulePickup', 'createBolWithPickup', 'updateAgentProbillStatus']));
+  for (const {operation} of marked) {
+    const note = requestExampleNote(contract, operation)!;
+    expect(note, operation.operationId).toContain('Not stated by the carrier');
+    for (const sample of operation['x-codeSamples'] as CodeSample[]) {
+      const marker = sample.lang === 'javascript' ? '//' : '#';
+      expect(sample.source.startsWith(commentLines(note, marker)), `${operation.operationId} ${sample.label}`).toBe(true);
+    }
+  }
+  const markedIds = new Set(marked.map(({operation}) => operation.operationId));
+  for (const {operation} of operations().filter((entry) => !markedIds.has(entry.operation.operationId))) {
+    for (const sample of operation['x-codeSamples'] as CodeSample[]) {
+      expect(sample.source, `${operation.operationId} ${sample.label}`).not.toMatch(/^(#|\/\/) /);
+    }
+  }
+});
+
+test('comment lines keep every word of the note, within the width', () => {
+  const note = 'Illustrative values. Not stated by the carrier: the sign convention of `timeZoneOffset`, and the unit of `totalWeight`.';
+  const lines = commentLines(note, '#', 40).trimEnd().split('\n');
+  expect(lines.length).toBeGreaterThan(2);
+  for (const line of lines) {
+    expect(line.startsWith('# ')).toBe(true);
+    expect(line.length).toBeLessThanOrEqual(40);
+  }
+  expect(lines.map((line) => line.slice(2)).join(' ')).toBe(note.replace(/`/g, ''));
 });

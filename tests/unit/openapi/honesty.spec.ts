@@ -31,7 +31,12 @@ const schemas = contract.components.schemas as Record<string, SchemaNode>;
  * Every `required` list of the contract, with the line of ../shared/spec/portal-spec.md that marks it.
  * Which fields are required elsewhere "is not shown" (spec line 98), so no other schema may have one.
  */
-const requiredBySpecification: Record<string, {required: string[]; specLine: string}> = {
+/**
+ * `reading: true` marks a list the specification implies but does not state ("notes (optional)" beside
+ * fields it does not call required): the schema must then say so with `x-not-stated: [required]`,
+ * which the guides' field tables show as "yes (reading)".
+ */
+const requiredBySpecification: Record<string, {required: string[]; specLine: string; reading?: true}> = {
   StatusUpdateRequest: {required: ['probillNumber', 'status', 'eventTime'], specLine: '87: "Status update: request probillNumber, status, eventTime (all required)"'},
   ProofOfDeliveryRequest: {
     required: ['probillNumber', 'eventTime', 'podImage', 'signerName'],
@@ -40,6 +45,7 @@ const requiredBySpecification: Record<string, {required: string[]; specLine: str
   AppointmentRequest: {
     required: ['probillNumber', 'appointmentDate', 'earlyTime', 'lateTime', 'appointmentName', 'reason'],
     specLine: '89: "Create appointment: probillNumber, appointmentDate, …, reason (…), notes (optional, max 300)": only notes is marked optional',
+    reading: true,
   },
   ProbillDocument: {required: ['documentId', 'fileName', 'contentBase64', 'createdAt'], specLine: '91: "ProbillDocument: documentId, fileName (…), contentBase64, createdAt (…); all required"'},
   GetDocumentsResponse: {required: ['probillNumber', 'documentType', 'documents'], specLine: '92: "Get documents response: probillNumber, documentType, documents (…); all required"'},
@@ -50,7 +56,7 @@ const requiredBySpecification: Record<string, {required: string[]; specLine: str
   Transit: {required: ['transitDays', 'originDay', 'arrivalDay'], specLine: '93: "transit {transitDays (integer), originDay (weekday name), arrivalDay (weekday name)}, …; all required"'},
   ReschedulePickupRequest: {required: ['pickupNumber'], specLine: '129: "pickupNumber must not be empty"; 210: "pickupNumber should not be empty"'},
   ValidationError: {required: ['statusCode', 'message', 'error'], specLine: '210: "Validation bodies hold statusCode, message (an array) and error \'Bad Request\'"'},
-  EtaError: {required: ['message', 'error', 'statusCode'], specLine: '213: "422 on ETA (error body: message, error \'Unprocessable Entity\', statusCode)"'},
+  EtaError: {required: ['message', 'error', 'statusCode'], specLine: '213: "422 on ETA (error body: message, error \'Unprocessable Entity\', statusCode)"', reading: true},
 };
 
 /** Every `required` list inside a schema, inline objects and `allOf` parts included, by where it sits. */
@@ -73,6 +79,13 @@ test('required lists equal the specification, schema by schema', () => {
   }
   const expected = Object.fromEntries(Object.entries(requiredBySpecification).map(([name, entry]) => [name, entry.required]));
   expect(found).toEqual(expected);
+});
+
+test('a required list that is a reading of the specification is marked as one, and only such a list', () => {
+  const schemas = contract.components!.schemas as Record<string, SchemaNode & {'x-not-stated'?: string[]}>;
+  for (const [name, entry] of Object.entries(requiredBySpecification)) {
+    expect(schemas[name]['x-not-stated']?.includes('required') ?? false, name).toBe(entry.reading ?? false);
+  }
 });
 
 test('request bodies and parameters mark nothing required beyond those lists', () => {
@@ -301,4 +314,29 @@ test('an array of enumerated values shows its item limit once, whole', () => {
   const [tableNode] = tablesIn(renderers.SchemaFields(docsContract, {schema: 'RateQuoteRequest'}));
   const row = tableNode.children!.find((candidate) => cellText(candidate.children![0].children!) === 'specialServices')!;
   expect(cellText(row.children![3].children!)).toBe('each: one of 9 values (SpecialService)');
+});
+
+test('the Required column says yes only where the specification marks it, and explains any other word', () => {
+  const docsContract = Contract.load(path.resolve(__dirname, '../../..'));
+  const requiredColumn = (schema: string) => {
+    const nodes = renderers.SchemaFields(docsContract, {schema});
+    const [tableNode] = tablesIn(nodes);
+    const [, ...rows] = tableNode.children!;
+    const column = Object.fromEntries(rows.map((row) => [cellText(row.children![0].children!), cellText(row.children![2].children!)]));
+    const legend = nodes.slice(1).map((node) => cellText([node])).join(' ');
+    return {column, legend};
+  };
+  // "all required" (spec line 88): plain yes, nothing to explain.
+  const pod = requiredColumn('ProofOfDeliveryRequest');
+  expect(new Set(Object.values(pod.column))).toEqual(new Set(['yes']));
+  expect(pod.legend).toBe('');
+  // Only notes is called optional (line 89); the rest is the contract's reading.
+  const appointment = requiredColumn('AppointmentRequest');
+  expect(appointment.column.notes).toBe('no');
+  expect(appointment.column.probillNumber).toBe('yes (reading)');
+  expect(appointment.legend).toContain("yes (reading): this description's reading");
+  // Nothing marked (line 98): the table must not answer "no" for the carrier.
+  const token = requiredColumn('TokenRequest');
+  expect(token.column).toEqual({id: 'not stated', pw: 'not stated'});
+  expect(token.legend).toContain('not stated: the carrier does not say whether the field is required');
 });

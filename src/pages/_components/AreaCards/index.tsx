@@ -11,7 +11,7 @@ const areas: readonly Area[] = [
   {
     title: 'Authentication',
     to: '/docs/Agents/authentication',
-    description: 'Exchange your account id and password for a bearer token, then call every other API with it.',
+    description: 'Exchange your account id and password for a bearer token, then send it on the protected calls.',
   },
   {
     title: 'Shippers',
