@@ -129,8 +129,8 @@ function limitParts(contract: Contract, schema: Schema): Node[][] {
 type Requirement = 'yes' | 'yes (reading)' | 'no' | 'not stated';
 
 const requirementLegend: Partial<Record<Requirement, string>> = {
-  'yes (reading)': "yes (reading): this description's reading; the carrier does not mark the field required",
-  'not stated': 'not stated: the carrier does not say whether the field is required',
+  'yes (reading)': "“yes (reading)” is this description's reading, as the carrier does not mark the field required",
+  'not stated': '“not stated” means the carrier does not say whether the field is required',
 };
 
 function requirementOf(object: Schema, name: string, property: Schema, contract: Contract): Requirement {
@@ -190,7 +190,7 @@ const SchemaFields: Renderer = (contract, props) => {
         inlineMarkdown(flatten(contract, row.schema).description),
       ]),
     )),
-    ...(legend.length > 0 ? [paragraph(strong(text('Required')), text(`: ${legend.join('; ')}.`))] : []),
+    ...(legend.length > 0 ? [paragraph(strong(text('Required column')), text(`: ${legend.join('; ')}.`))] : []),
   ];
 };
 

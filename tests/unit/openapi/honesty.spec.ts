@@ -334,9 +334,9 @@ test('the Required column says yes only where the specification marks it, and ex
   const appointment = requiredColumn('AppointmentRequest');
   expect(appointment.column.notes).toBe('no');
   expect(appointment.column.probillNumber).toBe('yes (reading)');
-  expect(appointment.legend).toContain("yes (reading): this description's reading");
+  expect(appointment.legend).toContain("“yes (reading)” is this description's reading");
   // Nothing marked (line 98): the table must not answer "no" for the carrier.
   const token = requiredColumn('TokenRequest');
   expect(token.column).toEqual({id: 'not stated', pw: 'not stated'});
-  expect(token.legend).toContain('not stated: the carrier does not say whether the field is required');
+  expect(token.legend).toContain('“not stated” means the carrier does not say whether the field is required');
 });
