@@ -30,6 +30,15 @@ test('the Changelog is reachable from the docs sidebar', async ({page}) => {
   await expect(page.getByRole('heading', {level: 1, name: 'Contract changelog'})).toBeVisible();
 });
 
+test('the API reference introduction links the Changelog within the site', async ({page}) => {
+  await page.goto('/api/');
+  await waitForHydration(page);
+  const link = page.locator('.redocusaurus').getByRole('link', {name: 'Changelog', exact: true}).first();
+  await expect(link).toHaveAttribute('href', '/changelog');
+  await link.click();
+  await expect(page.getByRole('heading', {level: 1, name: 'Contract changelog'})).toBeVisible();
+});
+
 test('the feed links and each release download answer with what they name', async ({page, request}) => {
   await page.goto('/changelog');
   await waitForHydration(page);
