@@ -134,11 +134,13 @@ test("Redoc's menu lands on the tag chosen, though the operations before it take
     // Long enough for the operations near the tag to be laid out and show their samples.
     await page.waitForTimeout(700);
     // Redoc lands a section 1 px above the reading line on purpose (its ScrollService scrolls by
-    // `1 - scrollYOffset()`, so its menu marks the section), and scroll positions are whole pixels
-    // while sections start at fractions of one: the landing is between 2 px above and the line.
-    // Landing on the operation before the tag was hundreds of pixels off.
+    // `1 - scrollYOffset()`, so its menu marks the section); scroll positions are whole pixels while
+    // sections start at fractions of one; and useKeepReaderInPlace leaves a move under 1 px to the
+    // browser: the landing is between 3 px above and the line (measured: -2.27 px on
+    // tag/Transit-ETA once its operations' descriptions grew). Landing on the operation before the
+    // tag was hundreds of pixels off.
     const offset = await offsetBelowNavbar(page, tag, {exact: true});
-    expect(offset, tag).toBeGreaterThan(-2);
+    expect(offset, tag).toBeGreaterThan(-3);
     expect(offset, tag).toBeLessThanOrEqual(0);
     await expect(menu.locator(`li[data-item-id^="${tag}/operation/"] > label`).first()).toBeVisible();
   }
