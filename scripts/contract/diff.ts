@@ -195,9 +195,47 @@ function operationOf(document: ContractDocument, segments: readonly Segment[]): 
   return {operationId: operation?.operationId, tag: operation?.tags?.[0]};
 }
 
+/** Keys beside a `$ref` that describe it without constraining a value. */
+const isAnnotationKey = (key: string) => key.startsWith('x-') || ['description', 'title', 'example', 'examples', 'deprecated'].includes(key);
+
+/**
+ * The library turns a `$ref` with any key beside it into `allOf: [target, siblings]`, so adding a
+ * description or an `x-not-stated` note beside a `$ref` reads as every property of the target removed
+ * and re-added: a false breaking change. Where the keys beside a `$ref` are only annotations, the
+ * target is copied in place with them laid over it (which is what such a `$ref` means), in both
+ * documents alike; a `$ref` with constraints beside it is left to the library.
+ */
+export function inlineAnnotatedRefs(document: ContractDocument): ContractDocument {
+  const resolve = (pointer: string): unknown =>
+    pointer
+      .replace(/^#\//, '')
+      .split('/')
+      .map((part) => part.replace(/~1/g, '/').replace(/~0/g, '~'))
+      .reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], document);
+  const visit = (node: unknown, inlining: readonly string[] = []): unknown => {
+    if (Array.isArray(node)) {
+      return node.map((item) => visit(item, inlining));
+    }
+    if (node === null || typeof node !== 'object') {
+      return node;
+    }
+    const {$ref: ref, ...rest} = node as Record<string, unknown>;
+    const siblings = Object.keys(rest);
+    // A schema that reaches itself through annotated `$ref`s keeps the inner one as a reference.
+    if (typeof ref === 'string' && ref.startsWith('#/') && siblings.length > 0 && siblings.every(isAnnotationKey) && !inlining.includes(ref)) {
+      const target = resolve(ref);
+      if (target !== null && typeof target === 'object' && !Array.isArray(target)) {
+        return visit({...(target as Record<string, unknown>), ...rest}, [...inlining, ref]);
+      }
+    }
+    return Object.fromEntries(Object.entries(node).map(([key, value]) => [key, visit(value, inlining)]));
+  };
+  return visit(document) as ContractDocument;
+}
+
 /** Every change from `before` to `after`, in document order. */
 export function contractChanges(before: ContractDocument, after: ContractDocument): Change[] {
-  const {diffs} = apiCompare(before, after);
+  const {diffs} = apiCompare(inlineAnnotatedRefs(before), inlineAnnotatedRefs(after));
   return diffs
     .filter((diff) => isReported(diff.path))
     .map((diff): Change => {
