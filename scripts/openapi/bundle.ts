@@ -3,7 +3,8 @@
  * at /openapi.json and /openapi.yaml. Provider values (servers, contact, title) come from the
  * settings module, so re-branding the site re-brands the contract too.
  *
- * Each operation's portal choices are labelled (portalChoices.ts). Each operation then gets `x-codeSamples` (curl, JavaScript, Python) built from its own examples,
+ * Each operation's portal choices are labelled (portalChoices.ts), and a field that describes itself in
+ * place of its schema carries that schema's "Not stated" note (silences.ts). Each operation then gets `x-codeSamples` (curl, JavaScript, Python) built from its own examples,
  * and `externalDocs` pointing at the guide section that documents it (see guideLinks.ts). Links to the
  * portal become absolute (siteLinks.ts). From the result it writes the other downloads of
  * src/downloads: the Postman collection (postman.ts), the TypeScript types (types.ts) and the sandbox
@@ -25,6 +26,7 @@ import {addCodeSamples, type OpenApiDocument as SampledDocument} from './codeSam
 import {addGuideLinks} from './guideLinks';
 import {openApiJsonPath, openApiSourcePath, openApiYamlPath, postmanCollectionPath, sandboxProgramPath, typeDeclarationsPath} from './outputs';
 import {labelPortalChoices} from './portalChoices';
+import {carryReferencedNotes} from './silences';
 import {postmanCollection} from './postman';
 import {scaleContract, scaleFromEnvironment} from './scale';
 import {withAbsoluteSiteLinks} from './siteLinks';
@@ -91,7 +93,7 @@ function write(relativePath: string, text: string): void {
 
 async function main(): Promise<void> {
   // OPENAPI_SCALE=N (the scale benchmark only) copies every call N-fold; see scale.ts.
-  const scaled = scaleContract(labelPortalChoices(applyProvider(bundleSource()) as never), scaleFromEnvironment());
+  const scaled = scaleContract(carryReferencedNotes(labelPortalChoices(applyProvider(bundleSource()) as never)), scaleFromEnvironment());
   const sampled = await addCodeSamples(scaled as unknown as SampledDocument);
   const linked = addGuideLinks(sampled, path.join(projectRoot, 'docs'));
   const document = withAbsoluteSiteLinks(linked, provider.portalUrl) as typeof linked & {info: {title: string}};

@@ -35,3 +35,63 @@ export const notStatedSentence = 'Not stated by the carrier:';
 
 /** `"3, Pickup request"`: a section of the specification (3 to 9), then what in it. */
 export const specReference = /^[3-9], \S.*$/;
+
+type Described = {$ref?: string; description?: string; 'x-not-stated'?: string[]; schema?: Described; [key: string]: unknown};
+
+/**
+ * A property or parameter that gives its own description in place of its schema's would hide what
+ * that schema leaves open (a `pickupNumber` "to cancel" would lose that its non-empty bound is only
+ * stated for a reschedule). The bundle step carries the schema's `Not stated by the carrier:` clause
+ * and its aspects onto it, so the note is written once, in the schema, and read wherever the field is
+ * met: in /api/, in the guides' tables and in the downloads.
+ */
+export function carryReferencedNotes<T>(document: T): T {
+  const schemas = ((document as {components?: {schemas?: Record<string, Described>}}).components?.schemas ?? {}) as Record<string, Described>;
+  const targetOf = (ref: unknown) => (typeof ref === 'string' && ref.startsWith('#/components/schemas/') ? schemas[ref.slice('#/components/schemas/'.length)] : undefined);
+  const clauseOf = (description: string | undefined) => {
+    const flat = (description ?? '').replace(/\s+/g, ' ');
+    const at = flat.indexOf(notStatedSentence);
+    return at < 0 ? undefined : flat.slice(at + notStatedSentence.length).trim();
+  };
+  /** Lays the note of `target` onto `holder`, whose own description replaces the target's. */
+  const carry = (holder: Described, target: Described | undefined) => {
+    const clause = clauseOf(target?.description);
+    if (!target || !clause || typeof holder.description !== 'string') {
+      return;
+    }
+    const own = holder.description.trim();
+    const ownAspects = holder['x-not-stated'] ?? [];
+    const hasOwnNote = clauseOf(own) !== undefined;
+    // A field with its own note that names every aspect its schema leaves open has said it in its words.
+    if (hasOwnNote && (target['x-not-stated'] ?? []).every((aspect) => ownAspects.includes(aspect))) {
+      return;
+    }
+    const lead = hasOwnNote ? 'Also not stated:' : notStatedSentence;
+    holder.description = `${own}${/[.:)]$/.test(own) ? '' : '.'} ${lead} ${clause}`;
+    holder['x-not-stated'] = [...new Set([...ownAspects, ...(target['x-not-stated'] ?? [])])];
+  };
+  const visit = (node: unknown, inParameters: boolean): void => {
+    if (!node || typeof node !== 'object') {
+      return;
+    }
+    if (Array.isArray(node)) {
+      node.forEach((item) => visit(item, inParameters));
+      return;
+    }
+    const record = node as Described;
+    if (record.$ref) {
+      carry(record, targetOf(record.$ref));
+    }
+    // A parameter's own description stands for its schema's, which /api/ does not show beside it.
+    if (inParameters && typeof record.in === 'string' && record.schema?.$ref) {
+      carry(record, targetOf(record.schema.$ref));
+    }
+    for (const [key, value] of Object.entries(record)) {
+      if (key !== 'examples' && key !== 'example' && key !== 'x-codeSamples') {
+        visit(value, inParameters || key === 'parameters');
+      }
+    }
+  };
+  visit(document, false);
+  return document;
+}

@@ -143,6 +143,53 @@ function namesTheContractCovers(): Set<string> {
  */
 const envelopeFields = ['result', 'error', 'message'];
 
+test("a field that describes itself in place of its schema still carries the schema's note", () => {
+  const schemas = contract.components.schemas as Record<string, {description?: string; 'x-not-stated'?: string[]}>;
+  const clause = (description: string | undefined) => {
+    const flat = (description ?? '').replace(/\s+/g, ' ');
+    return flat.includes(notStatedSentence) ? flat.slice(flat.indexOf(notStatedSentence)) : undefined;
+  };
+  const problems: string[] = [];
+  let checked = 0;
+  const check = (where: string, holder: {description?: string; 'x-not-stated'?: string[]}, ref: string) => {
+    const target = schemas[ref.replace('#/components/schemas/', '')];
+    const note = clause(target?.description);
+    if (!note || holder.description === undefined) {
+      return;
+    }
+    checked++;
+    const missing = (target['x-not-stated'] ?? []).filter((aspect) => !holder['x-not-stated']?.includes(aspect));
+    if (missing.length > 0) {
+      problems.push(`${where}: lacks ${ref}'s x-not-stated ${missing.join(', ')}`);
+    }
+    // Its own note may name the same aspects in its own words; without one, it must carry the schema's.
+    if (!clause(holder.description)) {
+      problems.push(`${where}: its own description hides ${ref}'s "${note}"`);
+    }
+  };
+  const visit = (node: unknown, where: string) => {
+    if (!node || typeof node !== 'object') {
+      return;
+    }
+    const record = node as {$ref?: string; in?: string; schema?: {$ref?: string}; description?: string};
+    if (record.$ref) {
+      check(where, record, record.$ref);
+    }
+    if (typeof record.in === 'string' && record.schema?.$ref) {
+      check(where, record, record.schema.$ref);
+    }
+    for (const [key, value] of Object.entries(record)) {
+      if (key !== 'x-codeSamples' && key !== 'examples') {
+        visit(value, `${where}/${key}`);
+      }
+    }
+  };
+  visit(contract, '#');
+  // CancelPickupRequest.pickupNumber, Transit.originDay, the ZIP code parameters and others.
+  expect(checked).toBeGreaterThan(10);
+  expect(problems).toEqual([]);
+});
+
 test("a guide's hand-written \"Not stated\" note is never about a field the contract notes: it renders the contract's note", () => {
   const covered = namesTheContractCovers();
   expect(covered.size).toBeGreaterThan(20);
