@@ -73,9 +73,10 @@ export async function showEveryApiSample(page: Page): Promise<void> {
   }
   await page.evaluate(() => window.scrollTo(0, 0));
   // Back at the top, the first operations are laid out again and src/theme/ApiDoc repairs their
-  // scrolling boxes on the next animation frame: let two frames pass, as they would for a reader,
-  // before a test reads the page (axe once ran in between and found a code panel not yet focusable).
-  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+  // scrolling boxes in the frame after the one that lays them out: let three frames pass, as they
+  // would for a reader, before a test reads the page (axe once ran in between and found a code panel
+  // not yet focusable).
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => requestAnimationFrame(resolve)))));
 }
 
 /**
