@@ -354,7 +354,7 @@ const ErrorResponses: Renderer = (contract, props) => {
   ];
 };
 
-/** `<ErrorCatalogue />`: every error answer of every call, grouped by status and message. */
+/** `<ErrorCatalogue />`: the error answers the contract lists for each call, grouped by status and message. */
 const ErrorCatalogue: Renderer = (contract) => {
   const groups = new Map<string, {status: string; description: string; messages: string[]; calls: {method: string; path: string; operation: Operation}[]}>();
   for (const entry of contract.operations()) {

@@ -1,4 +1,7 @@
-import {spawnSync} from 'node:child_process';
+import {execFile, spawnSync} from 'node:child_process';
+import {createServer} from 'node:http';
+import type {AddressInfo} from 'node:net';
+import {promisify} from 'node:util';
 import {copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {test, expect} from '@playwright/test';
@@ -131,4 +134,29 @@ test('the guide’s code runs against the sandbox: a pickup, then its reschedule
   expect(first).toMatch(/^PU\d+$/);
   expect(second).toMatch(/^PU\d+$/);
   expect(second).not.toBe(first);
+});
+
+test('the guide’s reschedule does not rely on the illustrated field: an answer without pickupNumber is handed back, not thrown', async () => {
+  // An answer that names the new number otherwise, as the carrier may: the specification gives no field.
+  const server = createServer((request, response) => {
+    response.writeHead(request.url === '/order/pickup/reschedule' ? 200 : 404, {'content-type': 'application/json'});
+    response.end(JSON.stringify({newNumber: 'PU0000042'}));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  try {
+    const {port} = server.address() as AddressInfo;
+    const probe = "import {reschedulePickup} from './carrier';\nconsole.log(JSON.stringify(await reschedulePickup('token', 'PU1', {windowDate: '2025-04-21'})));\n";
+    const root = project({'src/carrier.ts': clientSource, 'src/probe.ts': probe});
+    // Asynchronous, unlike the runs above: the answering server lives in this very process.
+    const run = await promisify(execFile)(process.execPath, [require.resolve('tsx/cli'), 'src/probe.ts'], {
+      cwd: root,
+      encoding: 'utf8',
+      env: {...process.env, CARRIER_BASE_URL: `http://127.0.0.1:${port}`},
+      timeout: 60_000,
+    });
+    expect(run.stderr).toBe('');
+    expect(JSON.parse(run.stdout)).toEqual({answer: {newNumber: 'PU0000042'}});
+  } finally {
+    server.close();
+  }
 });
