@@ -1,6 +1,6 @@
 import {test, expect} from '@playwright/test';
 
-import {contract, resolve} from './contract';
+import {contract, operations, resolve} from './contract';
 
 /**
  * Descriptions may repeat a limit in words ("up to 20 characters"), which helps readers of tools that
@@ -67,4 +67,10 @@ test('limits written in descriptions match the schema constraints', () => {
   }
   expect(checked).toBeGreaterThan(20);
   expect(problems).toEqual([]);
+});
+
+test('no two operations share a summary: it names each one in the menu of /api/ and on its Try it button', () => {
+  const summaries = operations().map(({operation}) => operation.summary);
+  expect(summaries.length).toBeGreaterThan(20);
+  expect(summaries.filter((summary, index) => summaries.indexOf(summary) !== index)).toEqual([]);
 });
