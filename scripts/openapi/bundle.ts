@@ -76,7 +76,12 @@ export function applyProvider(document: OpenApiDocument): OpenApiDocument {
     info: {
       ...document.info,
       title: `${provider.name} APIs`,
-      contact: {name: provider.support.name, email: provider.support.email, url: provider.support.url},
+      // The specification names no support contact: until the settings module sets the carrier's, say so.
+      contact: {
+        name: isPlaceholder(provider.support.email) ? `${provider.support.name} (placeholder until the carrier's contact is set)` : provider.support.name,
+        email: provider.support.email,
+        url: provider.support.url,
+      },
     },
     servers: [
       {url: provider.apiServers.production, description: `Production.${placeholderHostNote(provider.apiServers.production)}`},

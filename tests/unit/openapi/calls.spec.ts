@@ -2,7 +2,7 @@ import {spawnSync} from 'node:child_process';
 import path from 'node:path';
 import {test, expect} from '@playwright/test';
 
-import {provider} from '../../../src/settings/provider';
+import {isPlaceholder, provider} from '../../../src/settings/provider';
 import {openApiJsonPath} from '../../../scripts/openapi/outputs';
 import {contract, operations, resolve} from './contract';
 import {catalogueMessages} from './specLists';
@@ -51,6 +51,17 @@ test('the bundle holds the 28 calls of spec section 7, and no others', () => {
 
 test('paths are relative to the production and /testing bases of the provider settings', () => {
   expect(contract.servers?.map((server) => server.url)).toEqual([provider.apiServers.production, provider.apiServers.testing]);
+});
+
+test('a placeholder host or support contact says it is one, where a reader meets it in the reference', () => {
+  // The specification names no host and no support contact; the settings module's neutral values
+  // must not pass for the carrier's.
+  const served = contract as unknown as {servers: {url: string; description?: string}[]; info: {contact?: {name?: string}}};
+  expect(served.servers.length).toBe(2);
+  for (const server of served.servers) {
+    expect(server.description?.includes('placeholder')).toBe(isPlaceholder(server.url));
+  }
+  expect((served.info.contact?.name ?? '').includes('placeholder')).toBe(isPlaceholder(provider.support.email));
 });
 
 test('security follows spec section 6: a JWT bearer on every call but the token and probill documents calls', () => {
