@@ -33,6 +33,13 @@ export type NotStatedAspect = keyof typeof notStatedAspects;
 /** The sentence a description carries where it has `x-not-stated`. */
 export const notStatedSentence = 'Not stated by the carrier:';
 
+/** What a description says the carrier leaves open: the words after "Not stated by the carrier:". */
+export function notStatedClause(description: string | undefined): string | undefined {
+  const flat = (description ?? '').replace(/\s+/g, ' ');
+  const at = flat.indexOf(notStatedSentence);
+  return at < 0 ? undefined : flat.slice(at + notStatedSentence.length).trim();
+}
+
 /** `"3, Pickup request"`: a section of the specification (3 to 9), then what in it. */
 export const specReference = /^[3-9], \S.*$/;
 
@@ -48,20 +55,15 @@ type Described = {$ref?: string; description?: string; 'x-not-stated'?: string[]
 export function carryReferencedNotes<T>(document: T): T {
   const schemas = ((document as {components?: {schemas?: Record<string, Described>}}).components?.schemas ?? {}) as Record<string, Described>;
   const targetOf = (ref: unknown) => (typeof ref === 'string' && ref.startsWith('#/components/schemas/') ? schemas[ref.slice('#/components/schemas/'.length)] : undefined);
-  const clauseOf = (description: string | undefined) => {
-    const flat = (description ?? '').replace(/\s+/g, ' ');
-    const at = flat.indexOf(notStatedSentence);
-    return at < 0 ? undefined : flat.slice(at + notStatedSentence.length).trim();
-  };
   /** Lays the note of `target` onto `holder`, whose own description replaces the target's. */
   const carry = (holder: Described, target: Described | undefined) => {
-    const clause = clauseOf(target?.description);
+    const clause = notStatedClause(target?.description);
     if (!target || !clause || typeof holder.description !== 'string') {
       return;
     }
     const own = holder.description.trim();
     const ownAspects = holder['x-not-stated'] ?? [];
-    const hasOwnNote = clauseOf(own) !== undefined;
+    const hasOwnNote = notStatedClause(own) !== undefined;
     // A field with its own note that names every aspect its schema leaves open has said it in its words.
     if (hasOwnNote && (target['x-not-stated'] ?? []).every((aspect) => ownAspects.includes(aspect))) {
       return;

@@ -11,7 +11,7 @@ import {downloads, downloadSizes, formatSize} from '../../downloads';
 import {ciShellRecipe, githubActionsWorkflow, sandboxFileName, startCommands} from '../../downloads/sandboxRecipes';
 import {provider} from '../../settings/provider';
 import {openApiJsonPath, sandboxProgramPath} from '../../../scripts/openapi/outputs';
-import {notStatedSentence} from '../../../scripts/openapi/silences';
+import {notStatedClause, notStatedSentence} from '../../../scripts/openapi/silences';
 import {contractIdentity} from '../../../scripts/sandbox/program/contractIdentity';
 import {changelogRoute} from '../../../scripts/contract/changelog';
 import {releaseStatus} from '../../../scripts/contract/status';
@@ -193,13 +193,6 @@ const SchemaFields: Renderer = (contract, props) => {
     ...(legend.length > 0 ? [paragraph(strong(text('Required column')), text(`: ${legend.join('; ')}.`))] : []),
   ];
 };
-
-/** What a description says the carrier leaves open: the words after "Not stated by the carrier:". */
-export function notStatedClause(description: string | undefined): string | undefined {
-  const flat = (description ?? '').replace(/\s+/g, ' ');
-  const at = flat.indexOf(notStatedSentence);
-  return at < 0 ? undefined : flat.slice(at + notStatedSentence.length).trim();
-}
 
 /** One list item per field of `schema` (and the schema itself) whose description has a note. */
 function schemaNotes(contract: Contract, schema: Schema, prefix: string, depth: number, label: Node[]): Node[][] {
