@@ -10,6 +10,7 @@
  */
 import {apiCompare, type Diff} from 'api-smart-diff';
 
+import {pointerTarget} from '../openapi/jsonPointer';
 import type {ContractDocument} from './releases';
 
 export type ChangeKind = 'breaking' | 'non-breaking' | 'annotation';
@@ -206,12 +207,6 @@ const isAnnotationKey = (key: string) => key.startsWith('x-') || ['description',
  * documents alike; a `$ref` with constraints beside it is left to the library.
  */
 export function inlineAnnotatedRefs(document: ContractDocument): ContractDocument {
-  const resolve = (pointer: string): unknown =>
-    pointer
-      .replace(/^#\//, '')
-      .split('/')
-      .map((part) => part.replace(/~1/g, '/').replace(/~0/g, '~'))
-      .reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], document);
   const visit = (node: unknown, inlining: readonly string[] = []): unknown => {
     if (Array.isArray(node)) {
       return node.map((item) => visit(item, inlining));
@@ -223,7 +218,7 @@ export function inlineAnnotatedRefs(document: ContractDocument): ContractDocumen
     const siblings = Object.keys(rest);
     // A schema that reaches itself through annotated `$ref`s keeps the inner one as a reference.
     if (typeof ref === 'string' && ref.startsWith('#/') && siblings.length > 0 && siblings.every(isAnnotationKey) && !inlining.includes(ref)) {
-      const target = resolve(ref);
+      const target = pointerTarget(document, ref);
       if (target !== null && typeof target === 'object' && !Array.isArray(target)) {
         return visit({...(target as Record<string, unknown>), ...rest}, [...inlining, ref]);
       }

@@ -6,6 +6,7 @@
  * a pasted sample travels without the reference around it, and must not teach a guessed unit or sign.
  */
 import {HTTPSnippet, type HarRequest} from '@readme/httpsnippet';
+import {pointerTarget} from './jsonPointer';
 
 export type CodeSample = {lang: string; label: string; source: string};
 
@@ -42,8 +43,7 @@ export const httpMethods = ['get', 'put', 'post', 'delete', 'patch', 'head', 'op
 /** Follows a local `#/components/...` reference of the bundled document. */
 export function resolve<T>(document: OpenApiDocument, value: T | Reference): T {
   if (value && typeof value === 'object' && '$ref' in value) {
-    const pointer = value.$ref.replace(/^#\//, '').split('/').map((part) => part.replace(/~1/g, '/').replace(/~0/g, '~'));
-    const target = pointer.reduce<unknown>((node, key) => (node as Record<string, unknown>)?.[key], document);
+    const target = pointerTarget(document, value.$ref);
     if (target === undefined) {
       throw new Error(`Unresolved reference ${value.$ref}`);
     }
