@@ -85,7 +85,7 @@ export function applyProvider(document: OpenApiDocument): OpenApiDocument {
     },
     servers: [
       {url: provider.apiServers.production, description: `Production.${placeholderHostNote(provider.apiServers.production)}`},
-      {url: provider.apiServers.testing, description: `Testing: the /testing base of the same calls.${placeholderHostNote(provider.apiServers.testing)} Not stated by the carrier: what data it holds.`, 'x-not-stated': ['meaning']},
+      {url: provider.apiServers.testing, description: `Testing: the /testing base of the same calls.${placeholderHostNote(provider.apiServers.testing)} Not stated by the carrier: where that base is (this URL is the settings' reading: the production base followed by /testing, until the carrier gives its own) and what data it holds.`, 'x-not-stated': ['meaning', 'location']},
     ],
   };
 }

@@ -26,6 +26,7 @@ export const notStatedAspects = {
   status: 'the HTTP status',
   message: 'the message',
   behaviour: 'how the carrier behaves',
+  location: 'where it is',
 } as const;
 
 export type NotStatedAspect = keyof typeof notStatedAspects;

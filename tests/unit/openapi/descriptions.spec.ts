@@ -74,3 +74,37 @@ test('no two operations share a summary: it names each one in the menu of /api/ 
   expect(summaries.length).toBeGreaterThan(20);
   expect(summaries.filter((summary, index) => summaries.indexOf(summary) !== index)).toEqual([]);
 });
+
+type Described = {description?: string; 'x-not-stated'?: string[]};
+
+test('a success answer that carries `result` says to check it, or says its fields are a reading', () => {
+  const checked: string[] = [];
+  for (const {operation, method, path} of operations()) {
+    for (const [status, response] of Object.entries(operation.responses ?? {})) {
+      if (!status.startsWith('2')) {
+        continue;
+      }
+      const answer = resolve(contract, response as never) as {description: string; content?: Record<string, {schema?: Node}>};
+      const schema = answer.content?.['application/json']?.schema;
+      if (!schema) {
+        continue;
+      }
+      const resolved = resolve(contract, schema as never) as Node & Described;
+      const result = resolved.properties?.result as (Node & Described) | undefined;
+      // Where the carrier does not say the answer has `result`, a 200 cannot tell the reader to check it.
+      if (!result || result['x-not-stated']?.includes('presence')) {
+        continue;
+      }
+      const where = `${method.toUpperCase()} ${path} ${status}`;
+      checked.push(where);
+      const flat = answer.description.replace(/\s+/g, ' ');
+      if (resolved['x-not-stated']?.includes('shape')) {
+        expect(flat, `${where}: its fields are a reading`).toContain("in fields that are this description's reading");
+      } else {
+        // `result` can be false under a success status (spec section 8): the answer cannot promise success.
+        expect(flat, `${where}: a success status with \`result\` does not mean success`).toContain('check `result`');
+      }
+    }
+  }
+  expect(checked.length).toBeGreaterThan(15);
+});
