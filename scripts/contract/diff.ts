@@ -63,6 +63,11 @@ function touchesExtension(segments: readonly Segment[]): boolean {
 
 const isPropertyItself = (segments: readonly Segment[]) => segments.at(-2) === 'properties';
 
+/** An `example` or `examples` keyword on the path, not a field that happens to be named so. */
+function touchesExample(segments: readonly Segment[]): boolean {
+  return segments.some((segment, index) => (segment === 'example' || segment === 'examples') && segments[index - 1] !== 'properties');
+}
+
 type PortalRule = {
   readonly name: string;
   readonly applies: (diff: Diff, direction: Direction) => boolean;
@@ -76,6 +81,14 @@ export const portalRules: readonly PortalRule[] = [
     // contract. The library leaves them unclassified; no integrator's code reads them.
     name: 'extensions are annotations',
     applies: (diff) => touchesExtension(diff.path),
+    kind: 'annotation',
+  },
+  {
+    // An example shows a value; no server validates against it. The library leaves a parameter's
+    // `example` moved into named `examples` (where it can carry a note) unclassified, which this
+    // check would otherwise count as breaking.
+    name: 'examples are annotations',
+    applies: (diff) => touchesExample(diff.path),
     kind: 'annotation',
   },
   {

@@ -6,13 +6,15 @@
  * a pasted sample travels without the reference around it, and must not teach a guessed unit or sign.
  */
 import {HTTPSnippet, type HarRequest} from '@readme/httpsnippet';
+import {parameterExample} from '../../src/sandbox/contract';
 import {pointerTarget} from './jsonPointer';
+import {notStatedClause, notStatedSentence} from './silences';
 
 export type CodeSample = {lang: string; label: string; source: string};
 
 type Reference = {$ref: string};
-type Parameter = {name: string; in: string; required?: boolean; example?: unknown; examples?: Record<string, {value: unknown}>};
 type Example = {value: unknown; description?: string; 'x-not-stated'?: string[]};
+type Parameter = {name: string; in: string; required?: boolean; example?: unknown; examples?: Record<string, Example>};
 type MediaType = {examples?: Record<string, Reference | Example>; example?: unknown};
 export type Operation = {
   operationId: string;
@@ -52,13 +54,6 @@ export function resolve<T>(document: OpenApiDocument, value: T | Reference): T {
   return value as T;
 }
 
-function parameterExample(parameter: Parameter): unknown {
-  if (parameter.example !== undefined) {
-    return parameter.example;
-  }
-  return Object.values(parameter.examples ?? {})[0]?.value;
-}
-
 /** The operation's first named request example, or undefined when it takes no body. */
 function firstRequestExample(document: OpenApiDocument, operation: Operation): Example | undefined {
   if (!operation.requestBody) {
@@ -78,16 +73,35 @@ export function requestExample(document: OpenApiDocument, operation: Operation):
   return firstRequestExample(document, operation)?.value;
 }
 
-/** What the request example says the carrier leaves open, or undefined when it marks nothing. */
-export function requestExampleNote(document: OpenApiDocument, operation: Operation): string | undefined {
-  const example = firstRequestExample(document, operation);
+/** An example's note, when it marks a silence; an example that marks one without saying it is an error. */
+function exampleNote(example: Example | undefined, where: string): string | undefined {
   if (!example?.['x-not-stated']?.length) {
     return undefined;
   }
   if (!example.description) {
-    throw new Error(`${operation.operationId}: its request example has x-not-stated but no description to say what is not stated`);
+    throw new Error(`${where}: its example has x-not-stated but no description to say what is not stated`);
   }
   return example.description;
+}
+
+/**
+ * What the request's example values leave open, or undefined when they mark nothing: the body
+ * example's note, then what the query parameters' first named examples mark (the tracking list's
+ * `limit` and first page), in one sentence.
+ */
+export function requestExampleNote(document: OpenApiDocument, operation: Operation): string | undefined {
+  const bodyNote = exampleNote(firstRequestExample(document, operation), operation.operationId);
+  const parameterClauses = (operation.parameters ?? [])
+    .map((parameter) => resolve(document, parameter))
+    .filter((parameter) => parameter.in === 'query' && parameter.example === undefined)
+    .map((parameter) => notStatedClause(exampleNote(Object.values(parameter.examples ?? {})[0], `${operation.operationId} ${parameter.name}`)))
+    .filter((clause): clause is string => clause !== undefined)
+    .map((clause) => clause.replace(/\.$/, ''));
+  if (parameterClauses.length === 0) {
+    return bodyNote;
+  }
+  const parameterNote = `${notStatedSentence} ${parameterClauses.join('; ')}.`;
+  return bodyNote ? `${bodyNote} Also ${parameterNote.charAt(0).toLowerCase()}${parameterNote.slice(1)}` : `Illustrative values. ${parameterNote}`;
 }
 
 /** Wraps a note into comment lines of at most `width` characters, each opened by `marker`. */

@@ -17,8 +17,17 @@ export type SchemaObject = {
   contains?: SchemaObject;
   [keyword: string]: unknown;
 };
-export type ParameterObject = {name: string; in: string; required?: boolean; schema: SchemaObject; example?: unknown};
-export type ExampleObject = {summary?: string; value: unknown};
+export type ExampleObject = {summary?: string; description?: string; 'x-not-stated'?: string[]; value: unknown};
+export type ParameterObject = {name: string; in: string; required?: boolean; schema: SchemaObject; example?: unknown; examples?: Record<string, ExampleObject>};
+
+/**
+ * The value a parameter's example gives: its `example`, or the first of its named `examples` (which a
+ * parameter uses when the value needs a note, such as the tracking list's `limit`). The code samples,
+ * the Try it console and the sandbox's tests all prefill from it.
+ */
+export function parameterExample(parameter: Pick<ParameterObject, 'example' | 'examples'>): unknown {
+  return parameter.example !== undefined ? parameter.example : Object.values(parameter.examples ?? {})[0]?.value;
+}
 export type ResponseObject = {description: string; content?: Record<string, {schema?: SchemaObject; examples?: Record<string, ExampleObject | Reference>}>};
 export type OperationObject = {
   operationId: string;

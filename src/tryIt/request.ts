@@ -3,7 +3,7 @@
  * prefilled with its example, and the body prefilled with the operation's first request example.
  * Pure functions over the sandbox's Contract, so they run in the browser and in the unit tests.
  */
-import type {Contract, OperationEntry, ParameterObject, SchemaObject} from '../sandbox/contract';
+import {parameterExample, type Contract, type OperationEntry, type ParameterObject, type SchemaObject} from '../sandbox/contract';
 import type {SandboxRequest} from '../sandbox/engine';
 
 /** The contract's token call: the console runs it to get a bearer token. */
@@ -48,7 +48,7 @@ export function initialDraft(contract: Contract, entry: OperationEntry): Draft {
     (entry.operation.parameters ?? [])
       .map((parameter) => contract.resolve<ParameterObject>(parameter))
       .filter((parameter) => parameter.in === 'query')
-      .map((parameter) => [parameter.name, parameter.example === undefined ? '' : String(parameter.example)]),
+      .map((parameter) => [parameter.name, parameterExample(parameter) === undefined ? '' : String(parameterExample(parameter))]),
   );
   if (!entry.operation.requestBody) {
     return {query};

@@ -116,9 +116,9 @@ test.describe('direction decides what an enum value added means', () => {
 
 test.describe('portal rules over the library', () => {
   /** The library's own verdicts for the same edit, on the operations (components are left out). */
-  function libraryKinds(edit: (schemas: Schemas) => void): string[] {
+  function libraryKinds(edit: (schemas: Schemas, document: ContractDocument) => void): string[] {
     const after = structuredClone(served);
-    edit((after.components as {schemas: Schemas}).schemas);
+    edit((after.components as {schemas: Schemas}).schemas, after);
     // apiCompare rewrites the documents it is given (it merges allOf in place): it gets copies.
     return [...new Set(apiCompare(structuredClone(served), structuredClone(after)).diffs.filter((diff) => diff.path[0] === 'paths').map((diff) => diff.type))];
   }
@@ -152,6 +152,24 @@ test.describe('portal rules over the library', () => {
     const edit = (schemas: Schemas) => (schemas.Transit.properties.transitDays['x-not-stated'] = ['bounds', 'unit']);
     expect(libraryKinds(edit)).toEqual(['unclassified']);
     expect(kinds(edited(edit))).toEqual(['annotation']);
+  });
+
+  test('a parameter example moved into named examples is wording only, where the library leaves it unclassified (read as breaking); a field named `examples` is still a field', () => {
+    type Parameters = Record<string, {example?: unknown; examples?: Record<string, {value: unknown}>}>;
+    const edit = (_schemas: Schemas, document: ContractDocument) => {
+      const parameter = (document.components as {parameters: Parameters}).parameters.ProbillNumberQuery;
+      parameter.examples = {Illustrative: {value: parameter.example}};
+      delete parameter.example;
+    };
+    expect(libraryKinds(edit)).toEqual(['unclassified']);
+    expect(kinds(edited(edit))).toEqual(['annotation']);
+    expect(edited(edit)[0]).toMatchObject({rule: 'examples are annotations'});
+    const addField = (schemas: Schemas) => {
+      schemas.PickupResponse.properties.examples = {type: 'string'};
+    };
+    const added = edited(addField);
+    expect(added.length).toBeGreaterThan(0);
+    expect(added.map((change) => change.rule)).not.toContain('examples are annotations');
   });
 
   test('a note beside a $ref is wording only, where the library reads every field of the target removed', () => {

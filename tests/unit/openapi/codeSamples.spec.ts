@@ -2,7 +2,7 @@ import {test, expect} from '@playwright/test';
 
 import {commentLines, requestExample, requestExampleNote, resolve, sampleLanguages, tokenPlaceholder} from '../../../scripts/openapi/codeSamples';
 import {redocLanguageAliases, redocPrismLanguages} from '../../../src/plugins/redoc/browserBundle';
-import {notStatedSentence} from '../../../scripts/openapi/silences';
+import {notStatedClause, notStatedSentence} from '../../../scripts/openapi/silences';
 import {contract, operations} from './contract';
 
 type CodeSample = {lang: string; label: string; source: string};
@@ -148,4 +148,26 @@ test("a sample's opening note names every field it shows whose inner names the c
   }
   // A shipment's shipTo, a delivery's shipTo, a rate quote item's dimensions.
   expect(checked).toEqual(expect.arrayContaining(['createWarehouseShipment.shipTo', 'submitDistributionPlan.shipTo', 'createRateQuote.dimensions']));
+});
+
+type QueryParameter = {name: string; in: string; example?: unknown; 'x-not-stated'?: string[]; schema?: Record<string, unknown>};
+
+test("a query sample's value whose meaning or range the carrier leaves open, and the contract does not bound, is named in the sample's note", () => {
+  const checked: string[] = [];
+  for (const {operation} of operations()) {
+    const parameters = ((operation.parameters ?? []) as never[]).map((parameter) => resolve<QueryParameter>(contract, parameter));
+    for (const parameter of parameters.filter((candidate) => candidate.in === 'query')) {
+      const schema = resolve<Record<string, unknown>>(contract, (parameter.schema ?? {}) as never);
+      const bounded = ['minimum', 'maximum', 'enum', 'minLength', 'maxLength', 'pattern'].some((keyword) => keyword in schema);
+      const open = parameter['x-not-stated']?.some((aspect) => aspect === 'meaning' || aspect === 'bounds');
+      if (bounded || !open) {
+        continue;
+      }
+      checked.push(`${operation.operationId}.${parameter.name}`);
+      // A bare `example` cannot carry a note: such a value must come from a named example that says why it was chosen.
+      expect(parameter.example, `${operation.operationId}.${parameter.name}: a guessed value needs a named example with a note`).toBeUndefined();
+      expect(notStatedClause(requestExampleNote(contract, operation)) ?? '', `${operation.operationId}: its samples send ${parameter.name} without a note`).toContain(`\`${parameter.name}\``);
+    }
+  }
+  expect(checked).toEqual(expect.arrayContaining(['listLiveProbills.limit', 'listLiveProbills.pageNumber']));
 });

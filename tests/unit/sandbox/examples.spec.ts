@@ -1,5 +1,6 @@
 import {test, expect} from '@playwright/test';
 
+import {parameterExample} from '../../../src/sandbox/contract';
 import {freshToken, send, testSandbox} from './sandbox';
 
 /**
@@ -11,7 +12,7 @@ const {sandbox} = testSandbox();
 
 for (const entry of sandbox.contract.operations()) {
   const parameters = (entry.operation.parameters ?? []).map((parameter) => sandbox.contract.resolve(parameter));
-  const query = Object.fromEntries(parameters.filter((parameter) => parameter.example !== undefined).map((parameter) => [parameter.name, String(parameter.example)]));
+  const query = Object.fromEntries(parameters.filter((parameter) => parameterExample(parameter) !== undefined).map((parameter) => [parameter.name, String(parameterExample(parameter))]));
   const bodies = entry.operation.requestBody ? Object.entries(sandbox.contract.requestExamples(entry)) : [['no body', undefined] as const];
   for (const [exampleName, body] of bodies) {
     test(`${entry.method.toUpperCase()} ${entry.path} with ${exampleName} answers its success on a fresh account`, async () => {

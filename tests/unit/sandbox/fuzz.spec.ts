@@ -1,7 +1,7 @@
 import {test, expect} from '@playwright/test';
 import fc from 'fast-check';
 
-import type {OperationEntry} from '../../../src/sandbox/contract';
+import {parameterExample, type OperationEntry} from '../../../src/sandbox/contract';
 import {expectDocumented, freshToken, request, testSandbox} from './sandbox';
 
 /**
@@ -64,7 +64,7 @@ function breakRequest(sandbox: ReturnType<typeof testSandbox>['sandbox'], entry:
   const examples = Object.values(sandbox.contract.requestExamples(entry));
   const body = structuredClone((examples[0] ?? {}) as Body);
   const parameters = (entry.operation.parameters ?? []).map((parameter) => sandbox.contract.resolve(parameter));
-  const query: Record<string, string> = Object.fromEntries(parameters.filter((parameter) => parameter.example !== undefined).map((parameter) => [parameter.name, String(parameter.example)]));
+  const query: Record<string, string> = Object.fromEntries(parameters.filter((parameter) => parameterExample(parameter) !== undefined).map((parameter) => [parameter.name, String(parameterExample(parameter))]));
   const bodyPlaces = places(body).filter((place) => place.length > 0);
   const pick = (at: number) => bodyPlaces[at % Math.max(bodyPlaces.length, 1)] ?? [];
   let text: string | undefined = entry.operation.requestBody ? JSON.stringify(body) : undefined;
