@@ -3,7 +3,7 @@ import {test, expect} from '@playwright/test';
 import {commentLines, requestExample, requestExampleNote, resolve, sampleLanguages, tokenPlaceholder} from '../../../scripts/openapi/codeSamples';
 import {redocLanguageAliases, redocPrismLanguages} from '../../../src/plugins/redoc/browserBundle';
 import {notStatedClause, notStatedSentence} from '../../../scripts/openapi/silences';
-import {contract, operations} from './contract';
+import {contract, fieldsShownWithUnstated, operations, type ContractSchema} from './contract';
 
 type CodeSample = {lang: string; label: string; source: string};
 
@@ -92,14 +92,6 @@ test('comment lines keep every word of the note, within the width', () => {
   expect(lines.map((line) => line.slice(2)).join(' ')).toBe(note.replace(/`/g, ''));
 });
 
-type Schema = {$ref?: string; properties?: Record<string, Schema>; items?: Schema; allOf?: Schema[]; 'x-not-stated'?: string[]};
-
-/** A schema's own properties and those of its `allOf` parts, references followed. */
-function propertiesOf(schema: Schema): Record<string, Schema> {
-  const resolved = resolve<Schema>(contract, schema as never);
-  return Object.assign({}, ...(resolved.allOf ?? []).map(propertiesOf), resolved.properties);
-}
-
 /** The list a note gives after "Not stated by the carrier:", up to the first ";" outside brackets. */
 function notStatedList(note: string): string {
   const flat = note.replace(/\s+/g, ' ');
@@ -107,39 +99,11 @@ function notStatedList(note: string): string {
   return start < 0 ? '' : flat.slice(start).replace(/\([^)]*\)/g, '').split(';')[0];
 }
 
-/**
- * The fields of a request example whose inner names the contract marks as not stated (`shape`), by
- * name: a warehouse shipment's `shipTo`, a rate quote item's `dimensions`. Walks the example's value
- * beside its schema, so only fields the sample really shows are found.
- */
-function fieldsShownWithUnstatedNames(schema: Schema | undefined, value: unknown, found = new Set<string>()): Set<string> {
-  if (!schema || value === null || typeof value !== 'object') {
-    return found;
-  }
-  const resolved = resolve<Schema>(contract, schema as never);
-  if (Array.isArray(value)) {
-    value.forEach((item) => fieldsShownWithUnstatedNames(resolved.items, item, found));
-    return found;
-  }
-  for (const [name, fieldValue] of Object.entries(value as Record<string, unknown>)) {
-    const field = propertiesOf(resolved)[name];
-    if (!field) {
-      continue;
-    }
-    const aspects = [...(field['x-not-stated'] ?? []), ...(resolve<Schema>(contract, field as never)['x-not-stated'] ?? [])];
-    if (aspects.includes('shape') && fieldValue !== null && typeof fieldValue === 'object') {
-      found.add(name);
-    }
-    fieldsShownWithUnstatedNames(field, fieldValue, found);
-  }
-  return found;
-}
-
 test("a sample's opening note names every field it shows whose inner names the contract marks as not stated", () => {
   const checked: string[] = [];
   for (const {operation} of operations()) {
-    const content = (resolve(contract, (operation.requestBody ?? {content: {}}) as never) as {content: Record<string, {schema?: Schema}>}).content;
-    const shown = fieldsShownWithUnstatedNames(content['application/json']?.schema, requestExample(contract, operation));
+    const content = (resolve(contract, (operation.requestBody ?? {content: {}}) as never) as {content: Record<string, {schema?: ContractSchema}>}).content;
+    const shown = fieldsShownWithUnstated(['shape'], content['application/json']?.schema, requestExample(contract, operation));
     for (const name of shown) {
       checked.push(`${operation.operationId}.${name}`);
       const note = notStatedList(requestExampleNote(contract, operation) ?? '');

@@ -1,6 +1,7 @@
 import {test, expect} from '@playwright/test';
 
-import {contract, errorsOf, operations, resolve, validatorForSchema} from './contract';
+import {notStatedClause, notStatedSentence} from '../../../scripts/openapi/silences';
+import {contract, errorsOf, fieldsShownWithUnstated, operations, resolve, validatorForSchema, type ContractSchema} from './contract';
 
 type MediaType = {schema?: unknown; examples?: Record<string, unknown>; example?: unknown};
 type Parameter = {name: string; in: string; schema: unknown; example?: unknown; examples?: Record<string, {value: unknown}>};
@@ -67,4 +68,41 @@ test('the validator rejects an example that breaks its schema (the check itself 
   const [first] = examples.filter((e) => e.where.includes('POST /order/pickup/request request'));
   const broken = {...(first.value as object), bol: 'x'.repeat(21)};
   expect(validatorForSchema(first.schema)(broken)).toBe(false);
+});
+
+type NamedExample = {description?: string; 'x-not-stated'?: string[]; value: unknown};
+
+test("an example's note names every field it shows whose presence or inner names the carrier leaves open", () => {
+  const problems: string[] = [];
+  let checked = 0;
+  for (const {path, method, operation} of operations()) {
+    const media: [string, Record<string, MediaType> | undefined][] = [];
+    if (operation.requestBody) {
+      media.push(['request', resolve<{content: Record<string, MediaType>}>(contract, operation.requestBody as never).content]);
+    }
+    for (const [status, response] of Object.entries((operation.responses ?? {}) as Record<string, unknown>)) {
+      media.push([status, resolve<{content?: Record<string, MediaType>}>(contract, response as never).content]);
+    }
+    for (const [part, content] of media) {
+      const {schema, examples: named} = content?.['application/json'] ?? {};
+      for (const [name, reference] of Object.entries(named ?? {})) {
+        const example = resolve<NamedExample>(contract, reference as never);
+        const where = `${method.toUpperCase()} ${path} ${part} ${name}`;
+        const note = notStatedClause(example.description) ?? '';
+        const rootShape = resolve<ContractSchema>(contract, (schema ?? {}) as never)['x-not-stated']?.includes('shape');
+        if (rootShape && !example['x-not-stated']?.includes('shape')) {
+          problems.push(`${where}: the answer's shape is not stated, and the example does not say so`);
+        }
+        for (const field of fieldsShownWithUnstated(['shape', 'presence'], schema as ContractSchema, example.value)) {
+          checked++;
+          if (!note.includes(`\`${field}\``)) {
+            problems.push(`${where}: shows \`${field}\` without naming it in its "${notStatedSentence}" note`);
+          }
+        }
+      }
+    }
+  }
+  // The shipment's shipTo, the agent consignee's name and address, the BOL documents' result and error, …
+  expect(checked).toBeGreaterThan(8);
+  expect(problems).toEqual([]);
 });
