@@ -250,7 +250,11 @@ const NotStated: Renderer = (contract, props) => {
       }
       const answer = status.startsWith('2') ? response.content?.['application/json']?.schema : undefined;
       if (answer) {
-        items.push(...schemaNotes(contract, answer, 'answer.', depth, [text(`The ${status} answer's body`)]));
+        // A success status the specification does not give is the portal's choice: say so wherever the
+        // status is named, not only on /api/ (operations carry it as x-portal-choices).
+        const chosen = (operation as {'x-portal-choices'?: string[]})['x-portal-choices']?.includes('success-status');
+        const label = chosen ? `The ${status} answer's body (the ${status} status is the portal's choice)` : `The ${status} answer's body`;
+        items.push(...schemaNotes(contract, answer, 'answer.', depth, [text(label)]));
       }
     }
   }
