@@ -56,17 +56,18 @@ function directionOf(segments: readonly Segment[]): Direction {
   return segments[3] === 'responses' ? 'response' : 'operation';
 }
 
-/** An `x-` extension of the description itself (not a property that happens to be named `x-…`). */
-function touchesExtension(segments: readonly Segment[]): boolean {
-  return segments.some((segment, index) => typeof segment === 'string' && segment.startsWith('x-') && segments[index - 1] !== 'properties');
+/** A keyword on the path that `matches`, not a field that happens to be named so (under `properties`). */
+function touchesKeyword(segments: readonly Segment[], matches: (segment: string) => boolean): boolean {
+  return segments.some((segment, index) => typeof segment === 'string' && matches(segment) && segments[index - 1] !== 'properties');
 }
+
+/** An `x-` extension of the description itself (not a property that happens to be named `x-…`). */
+const touchesExtension = (segments: readonly Segment[]) => touchesKeyword(segments, (segment) => segment.startsWith('x-'));
 
 const isPropertyItself = (segments: readonly Segment[]) => segments.at(-2) === 'properties';
 
-/** An `example` or `examples` keyword on the path, not a field that happens to be named so. */
-function touchesExample(segments: readonly Segment[]): boolean {
-  return segments.some((segment, index) => (segment === 'example' || segment === 'examples') && segments[index - 1] !== 'properties');
-}
+/** An `example` or `examples` keyword (not a field named `examples`). */
+const touchesExample = (segments: readonly Segment[]) => touchesKeyword(segments, (segment) => segment === 'example' || segment === 'examples');
 
 type PortalRule = {
   readonly name: string;

@@ -6,7 +6,7 @@
  * a pasted sample travels without the reference around it, and must not teach a guessed unit or sign.
  */
 import {HTTPSnippet, type HarRequest} from '@readme/httpsnippet';
-import {parameterExample} from '../../src/sandbox/contract';
+import {namedParameterExample, parameterExample} from '../../src/sandbox/contract';
 import {pointerTarget} from './jsonPointer';
 import {notStatedClause, notStatedSentence} from './silences';
 
@@ -93,8 +93,8 @@ export function requestExampleNote(document: OpenApiDocument, operation: Operati
   const bodyNote = exampleNote(firstRequestExample(document, operation), operation.operationId);
   const parameterClauses = (operation.parameters ?? [])
     .map((parameter) => resolve(document, parameter))
-    .filter((parameter) => parameter.in === 'query' && parameter.example === undefined)
-    .map((parameter) => notStatedClause(exampleNote(Object.values(parameter.examples ?? {})[0], `${operation.operationId} ${parameter.name}`)))
+    .filter((parameter) => parameter.in === 'query')
+    .map((parameter) => notStatedClause(exampleNote(namedParameterExample(parameter), `${operation.operationId} ${parameter.name}`)))
     .filter((clause): clause is string => clause !== undefined)
     .map((clause) => clause.replace(/\.$/, ''));
   if (parameterClauses.length === 0) {

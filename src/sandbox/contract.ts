@@ -21,12 +21,19 @@ export type ExampleObject = {summary?: string; description?: string; 'x-not-stat
 export type ParameterObject = {name: string; in: string; required?: boolean; schema: SchemaObject; example?: unknown; examples?: Record<string, ExampleObject>};
 
 /**
- * The value a parameter's example gives: its `example`, or the first of its named `examples` (which a
- * parameter uses when the value needs a note, such as the tracking list's `limit`). The code samples,
- * the Try it console and the sandbox's tests all prefill from it.
+ * The named example a parameter's value comes from: the first of its `examples`, which a parameter uses
+ * when the value needs a note (the tracking list's `limit`); undefined when it has a bare `example`.
+ */
+export function namedParameterExample<E extends {value: unknown}>(parameter: {example?: unknown; examples?: Record<string, E>}): E | undefined {
+  return parameter.example !== undefined ? undefined : Object.values(parameter.examples ?? {})[0];
+}
+
+/**
+ * The value a parameter's example gives: its `example`, or its named example's. The code samples, the
+ * Try it console and the sandbox's tests all prefill from it.
  */
 export function parameterExample(parameter: Pick<ParameterObject, 'example' | 'examples'>): unknown {
-  return parameter.example !== undefined ? parameter.example : Object.values(parameter.examples ?? {})[0]?.value;
+  return parameter.example !== undefined ? parameter.example : namedParameterExample(parameter)?.value;
 }
 export type ResponseObject = {description: string; content?: Record<string, {schema?: SchemaObject; examples?: Record<string, ExampleObject | Reference>}>};
 export type OperationObject = {

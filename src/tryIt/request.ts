@@ -48,7 +48,8 @@ export function initialDraft(contract: Contract, entry: OperationEntry): Draft {
     (entry.operation.parameters ?? [])
       .map((parameter) => contract.resolve<ParameterObject>(parameter))
       .filter((parameter) => parameter.in === 'query')
-      .map((parameter) => [parameter.name, parameterExample(parameter) === undefined ? '' : String(parameterExample(parameter))]),
+      .map((parameter) => [parameter.name, parameterExample(parameter)] as const)
+      .map(([name, example]) => [name, example === undefined ? '' : String(example)]),
   );
   if (!entry.operation.requestBody) {
     return {query};

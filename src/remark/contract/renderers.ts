@@ -12,6 +12,7 @@ import {ciShellRecipe, githubActionsWorkflow, sandboxFileName, startCommands} fr
 import {provider} from '../../settings/provider';
 import {openApiJsonPath, sandboxProgramPath} from '../../../scripts/openapi/outputs';
 import {notStatedClause, notStatedSentence} from '../../../scripts/openapi/silences';
+import type {PortalChoice} from '../../../scripts/openapi/portalChoices';
 import {contractIdentity} from '../../../scripts/sandbox/program/contractIdentity';
 import {changelogRoute} from '../../../scripts/contract/changelog';
 import {releaseStatus} from '../../../scripts/contract/status';
@@ -252,7 +253,7 @@ const NotStated: Renderer = (contract, props) => {
       if (answer) {
         // A success status the specification does not give is the portal's choice: say so wherever the
         // status is named, not only on /api/ (operations carry it as x-portal-choices).
-        const chosen = (operation as {'x-portal-choices'?: string[]})['x-portal-choices']?.includes('success-status');
+        const chosen = (operation as {'x-portal-choices'?: PortalChoice[]})['x-portal-choices']?.includes('success-status');
         const label = chosen ? `The ${status} answer's body (the ${status} status is the portal's choice)` : `The ${status} answer's body`;
         items.push(...schemaNotes(contract, answer, 'answer.', depth, [text(label)]));
       }

@@ -6,16 +6,21 @@ import {contract, errorsOf, fieldsShownWithUnstated, operations, resolve, valida
 type MediaType = {schema?: unknown; examples?: Record<string, unknown>; example?: unknown};
 type Parameter = {name: string; in: string; schema: unknown; example?: unknown; examples?: Record<string, {value: unknown}>};
 
+type NamedExample = {description?: string; 'x-not-stated'?: string[]; value: unknown};
+/** An example with the schema it claims to follow; `named` is the Example Object of a request or answer body's named example. */
+type FoundExample = {where: string; schema: unknown; value: unknown; named?: NamedExample};
+
 /** Every example of the document, with the schema it claims to follow. */
-function everyExample(): {where: string; schema: unknown; value: unknown}[] {
-  const found: {where: string; schema: unknown; value: unknown}[] = [];
+function everyExample(): FoundExample[] {
+  const found: FoundExample[] = [];
   const fromMedia = (where: string, media: Record<string, MediaType> | undefined) => {
     for (const [type, content] of Object.entries(media ?? {})) {
       if (content.example !== undefined) {
         found.push({where: `${where} ${type} example`, schema: content.schema, value: content.example});
       }
-      for (const [name, example] of Object.entries(content.examples ?? {})) {
-        found.push({where: `${where} ${type} ${name}`, schema: content.schema, value: resolve<{value: unknown}>(contract, example as {value: unknown}).value});
+      for (const [name, reference] of Object.entries(content.examples ?? {})) {
+        const named = resolve<NamedExample>(contract, reference as never);
+        found.push({where: `${where} ${type} ${name}`, schema: content.schema, value: named.value, named});
       }
     }
   };
@@ -70,35 +75,19 @@ test('the validator rejects an example that breaks its schema (the check itself 
   expect(validatorForSchema(first.schema)(broken)).toBe(false);
 });
 
-type NamedExample = {description?: string; 'x-not-stated'?: string[]; value: unknown};
-
 test("an example's note names every field it shows whose presence or inner names the carrier leaves open", () => {
   const problems: string[] = [];
   let checked = 0;
-  for (const {path, method, operation} of operations()) {
-    const media: [string, Record<string, MediaType> | undefined][] = [];
-    if (operation.requestBody) {
-      media.push(['request', resolve<{content: Record<string, MediaType>}>(contract, operation.requestBody as never).content]);
+  for (const {where, schema, named} of examples.filter((example): example is FoundExample & {named: NamedExample} => example.named !== undefined)) {
+    const note = notStatedClause(named.description) ?? '';
+    const rootShape = resolve<ContractSchema>(contract, (schema ?? {}) as never)['x-not-stated']?.includes('shape');
+    if (rootShape && !named['x-not-stated']?.includes('shape')) {
+      problems.push(`${where}: the answer's shape is not stated, and the example does not say so`);
     }
-    for (const [status, response] of Object.entries((operation.responses ?? {}) as Record<string, unknown>)) {
-      media.push([status, resolve<{content?: Record<string, MediaType>}>(contract, response as never).content]);
-    }
-    for (const [part, content] of media) {
-      const {schema, examples: named} = content?.['application/json'] ?? {};
-      for (const [name, reference] of Object.entries(named ?? {})) {
-        const example = resolve<NamedExample>(contract, reference as never);
-        const where = `${method.toUpperCase()} ${path} ${part} ${name}`;
-        const note = notStatedClause(example.description) ?? '';
-        const rootShape = resolve<ContractSchema>(contract, (schema ?? {}) as never)['x-not-stated']?.includes('shape');
-        if (rootShape && !example['x-not-stated']?.includes('shape')) {
-          problems.push(`${where}: the answer's shape is not stated, and the example does not say so`);
-        }
-        for (const field of fieldsShownWithUnstated(['shape', 'presence'], schema as ContractSchema, example.value)) {
-          checked++;
-          if (!note.includes(`\`${field}\``)) {
-            problems.push(`${where}: shows \`${field}\` without naming it in its "${notStatedSentence}" note`);
-          }
-        }
+    for (const field of fieldsShownWithUnstated(['shape', 'presence'], schema as ContractSchema, named.value)) {
+      checked++;
+      if (!note.includes(`\`${field}\``)) {
+        problems.push(`${where}: shows \`${field}\` without naming it in its "${notStatedSentence}" note`);
       }
     }
   }
