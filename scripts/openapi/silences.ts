@@ -51,7 +51,9 @@ type Described = {$ref?: string; description?: string; 'x-not-stated'?: string[]
  * that schema leaves open (a `pickupNumber` "to cancel" would lose that its non-empty bound is only
  * stated for a reschedule). The bundle step carries the schema's `Not stated by the carrier:` clause
  * and its aspects onto it, so the note is written once, in the schema, and read wherever the field is
- * met: in /api/, in the guides' tables and in the downloads.
+ * met: in /api/, in the guides' tables and in the downloads. A request body or an answer is a holder
+ * too: /api/ shows its description, not its schema's, so it takes the schema's note (a request body
+ * without a description of its own takes the schema's whole description).
  */
 export function carryReferencedNotes<T>(document: T): T {
   const schemas = ((document as {components?: {schemas?: Record<string, Described>}}).components?.schemas ?? {}) as Record<string, Described>;
@@ -85,6 +87,16 @@ export function carryReferencedNotes<T>(document: T): T {
     if (record.$ref) {
       carry(record, targetOf(record.$ref));
     }
+    // A request body or an answer shows its own description on /api/, never its schema's: a reader
+    // who lands on the operation would miss that the body's required fields or limits are a reading.
+    const bodySchema = (record.content as Record<string, {schema?: Described}> | undefined)?.['application/json']?.schema;
+    const bodyTarget = targetOf(bodySchema?.$ref);
+    if (bodyTarget && record.description === undefined && notStatedClause(bodyTarget.description)) {
+      record.description = bodyTarget.description;
+      record['x-not-stated'] = [...(bodyTarget['x-not-stated'] ?? [])];
+    } else if (bodyTarget) {
+      carry(record, bodyTarget);
+    }
     // A parameter's own description stands for its schema's, which /api/ does not show beside it.
     if (inParameters && typeof record.in === 'string' && record.schema?.$ref) {
       carry(record, targetOf(record.schema.$ref));
@@ -98,3 +110,23 @@ export function carryReferencedNotes<T>(document: T): T {
   visit(document, false);
   return document;
 }
+
+/**
+ * The JSON types (or, for dates and times, the forms) the specification states, by schema (`ProbillNumber`)
+ * or by `Schema.property`; each with its words. Every other type in the contract is its reading of the
+ * field's name, limits and examples, and the guides' field tables say which is which under each table.
+ */
+export const statedTypes: Record<string, string> = {
+  ProbillNumber: 'Every probillNumber is an integer',
+  NumericDate: 'Dates are numbers in YYYYMMDD',
+  NumericTime: 'times in HHMMSS (numbers, in tracking)',
+  CalendarDate: 'YYYY-MM-DD',
+  ClockTime: 'HH:MM',
+  'Transit.transitDays': 'transitDays (integer)',
+  'ProbillDocument.createdAt': 'createdAt (date-time)',
+  'EtaResponse.calculatedAt': 'calculatedAt (ISO date-time)',
+  'ProofOfDeliveryRequest.eventTime': 'eventTime (ISO 8601 UTC date-time)',
+  'ProofOfDeliveryRequest.podImage': 'podImage (base64 image)',
+  'EtaError.statusCode': 'statusCode (number)',
+  'ValidationError.message': 'message (an array)',
+};

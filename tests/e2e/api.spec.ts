@@ -288,6 +288,8 @@ const menuWidth = (page: import('@playwright/test').Page) =>
 
 for (const colourMode of ['light', 'dark'] as const) {
   test(`/api/ hydrates in ${colourMode} mode on the styles of the server, inserting none`, async ({page}) => {
+    // It renders every operation's samples (showEveryApiSample): over 30 s on a 2-core machine.
+    test.slow();
     await countInsertedRules(page);
     await page.goto(`/api/?docusaurus-theme=${colourMode}`);
     await waitForHydration(page);

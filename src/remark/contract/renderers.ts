@@ -11,7 +11,7 @@ import {downloads, downloadSizes, formatSize} from '../../downloads';
 import {ciShellRecipe, githubActionsWorkflow, sandboxFileName, startCommands} from '../../downloads/sandboxRecipes';
 import {provider} from '../../settings/provider';
 import {openApiJsonPath, sandboxProgramPath} from '../../../scripts/openapi/outputs';
-import {notStatedClause, notStatedSentence} from '../../../scripts/openapi/silences';
+import {notStatedClause, notStatedSentence, statedTypes} from '../../../scripts/openapi/silences';
 import type {PortalChoice} from '../../../scripts/openapi/portalChoices';
 import {contractIdentity} from '../../../scripts/sandbox/program/contractIdentity';
 import {changelogRoute} from '../../../scripts/contract/changelog';
@@ -141,12 +141,16 @@ function requirementOf(object: Schema, name: string, property: Schema, contract:
   return /^Optional\b/.test(flatten(contract, property).description ?? '') ? 'no' : 'not stated';
 }
 
-type FieldRow = {name: string; schema: Schema; required: Requirement};
+/** `typeStated`: the specification gives the field's type (or form), as `statedTypes` lists. */
+type FieldRow = {name: string; schema: Schema; required: Requirement; typeStated: boolean};
 
-function fieldRows(contract: Contract, schema: Schema, prefix: string, depth: number): FieldRow[] {
+/** The rows of `schema`'s fields; `owner` is the schema's component name, which `statedTypes` keys on. */
+function fieldRows(contract: Contract, schema: Schema, prefix: string, depth: number, owner = refName(schema)): FieldRow[] {
   const object = flatten(contract, schema);
   return Object.entries(object.properties ?? {}).flatMap(([name, property]) => {
-    const row: FieldRow = {name: `${prefix}${name}`, schema: property, required: requirementOf(object, name, property, contract)};
+    const ownType = refName(property);
+    const typeStated = (ownType !== undefined && ownType in statedTypes) || `${owner}.${name}` in statedTypes;
+    const row: FieldRow = {name: `${prefix}${name}`, schema: property, required: requirementOf(object, name, property, contract), typeStated};
     const resolved = flatten(contract, property);
     if (depth <= 1) {
       return [row];
@@ -163,6 +167,22 @@ function fieldRows(contract: Contract, schema: Schema, prefix: string, depth: nu
 }
 
 /**
+ * The Type column's legend: the specification types few fields, so a table says which of its types are
+ * the carrier's and that the others are this description's reading, where the reader meets them.
+ */
+function typeLegend(rows: FieldRow[]): Node[] {
+  const stated = rows.filter((row) => row.typeStated).map((row) => row.name);
+  const names = stated.flatMap((name, index) => [...(index === 0 ? [] : [text(index === stated.length - 1 ? ' and ' : ', ')]), inlineCode(name)]);
+  const words =
+    stated.length === 0
+      ? [text(': the carrier states none of these types or formats; they are this description\'s reading.')]
+      : stated.length === rows.length
+        ? [text(': the carrier states the type or format of every field in this table.')]
+        : [text(': the carrier states the type or format of '), ...names, text('; the other types are this description\'s reading.')];
+  return [paragraph(strong(text('Type column')), ...words)];
+}
+
+/**
  * A wide table scrolls sideways on a narrow screen. Its scrolling box is a labelled region that
  * takes keyboard focus, so keyboard users can scroll it too (WCAG 2.1.1).
  */
@@ -174,13 +194,18 @@ function scrollableTable(label: string, tableNode: Node): Node {
 const SchemaFields: Renderer = (contract, props) => {
   const name = required(props, 'schema', 'SchemaFields');
   const depth = Number(props.depth ?? 3);
-  const rows = fieldRows(contract, contract.schema(name), '', depth);
+  const rows = fieldRows(contract, contract.schema(name), '', depth, name);
   if (rows.length === 0) {
     throw new Error(`<SchemaFields schema="${name}"> has no fields to show`);
   }
   // The legend travels with the table, so a reader who lands on it from search is not left guessing.
   const legend = [...new Set(rows.map((row) => row.required))].flatMap((requirement) => requirementLegend[requirement] ?? []);
+  // A schema whose shape the carrier leaves open says so before its table, not only in a note after it.
+  const shapeOpen = contract.schema(name)['x-not-stated']?.includes('shape');
   return [
+    ...(shapeOpen
+      ? [paragraph(strong(text(`${notStatedSentence.replace(/:$/, '')}`)), text(': the shape of '), inlineCode(name), text("; the fields in this table are this description's reading."))]
+      : []),
     scrollableTable(`Fields of ${name}`, table(
       ['Field', 'Type', 'Required', 'Limits', 'Description'],
       rows.map((row) => [
@@ -191,14 +216,19 @@ const SchemaFields: Renderer = (contract, props) => {
         inlineMarkdown(flatten(contract, row.schema).description),
       ]),
     )),
+    ...typeLegend(rows),
     ...(legend.length > 0 ? [paragraph(strong(text('Required column')), text(`: ${legend.join('; ')}.`))] : []),
   ];
 };
 
-/** One list item per field of `schema` (and the schema itself) whose description has a note. */
-function schemaNotes(contract: Contract, schema: Schema, prefix: string, depth: number, label: Node[]): Node[][] {
+/**
+ * One list item per field of `schema` (and the schema itself) whose description has a note. `alreadySaid`
+ * is the note of the answer that carries the schema: the bundle step lays the schema's note onto it, so
+ * the schema's own item would say it twice.
+ */
+function schemaNotes(contract: Contract, schema: Schema, prefix: string, depth: number, label: Node[], alreadySaid?: string): Node[][] {
   const own = notStatedClause(flatten(contract, schema).description);
-  const items: Node[][] = own ? [[...label, text(': '), ...inlineMarkdown(own)]] : [];
+  const items: Node[][] = own && !alreadySaid?.includes(own) ? [[...label, text(': '), ...inlineMarkdown(own)]] : [];
   for (const row of fieldRows(contract, schema, prefix, depth)) {
     const clause = notStatedClause(flatten(contract, row.schema).description);
     if (clause) {
@@ -255,7 +285,7 @@ const NotStated: Renderer = (contract, props) => {
         // status is named, not only on /api/ (operations carry it as x-portal-choices).
         const chosen = (operation as {'x-portal-choices'?: PortalChoice[]})['x-portal-choices']?.includes('success-status');
         const label = chosen ? `The ${status} answer's body (the ${status} status is the portal's choice)` : `The ${status} answer's body`;
-        items.push(...schemaNotes(contract, answer, 'answer.', depth, [text(label)]));
+        items.push(...schemaNotes(contract, answer, 'answer.', depth, [text(label)], responseNote));
       }
     }
   }

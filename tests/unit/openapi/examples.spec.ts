@@ -75,7 +75,7 @@ test('the validator rejects an example that breaks its schema (the check itself 
   expect(validatorForSchema(first.schema)(broken)).toBe(false);
 });
 
-test("an example's note names every field it shows whose presence or inner names the carrier leaves open", () => {
+test("an example's note names every field it shows whose presence or inner names (and, in a request, JSON type) the carrier leaves open", () => {
   const problems: string[] = [];
   let checked = 0;
   for (const {where, schema, named} of examples.filter((example): example is FoundExample & {named: NamedExample} => example.named !== undefined)) {
@@ -84,7 +84,10 @@ test("an example's note names every field it shows whose presence or inner names
     if (rootShape && !named['x-not-stated']?.includes('shape')) {
       problems.push(`${where}: the answer's shape is not stated, and the example does not say so`);
     }
-    for (const field of fieldsShownWithUnstated(['shape', 'presence'], schema as ContractSchema, named.value)) {
+    // A request example opens its code samples, which integrators paste: a value sent in a JSON type
+    // the carrier leaves open (a zip as a number, a class code as a string) is named there too.
+    const aspects = where.includes(' request ') ? ['shape', 'presence', 'type'] : ['shape', 'presence'];
+    for (const field of fieldsShownWithUnstated(aspects, schema as ContractSchema, named.value)) {
       checked++;
       if (!note.includes(`\`${field}\``)) {
         problems.push(`${where}: shows \`${field}\` without naming it in its "${notStatedSentence}" note`);

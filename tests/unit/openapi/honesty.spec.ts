@@ -7,6 +7,7 @@ import {renderers} from '../../../src/remark/contract/renderers';
 import type {Node} from '../../../src/remark/contract/mdast';
 import {contract} from './contract';
 import {catalogueMessages} from './specLists';
+import {statedTypes} from '../../../scripts/openapi/silences';
 import {docsPages} from '../../../scripts/docs/pages';
 
 /**
@@ -323,7 +324,7 @@ test('the Required column says yes only where the specification marks it, and ex
     const [tableNode] = tablesIn(nodes);
     const [, ...rows] = tableNode.children!;
     const column = Object.fromEntries(rows.map((row) => [cellText(row.children![0].children!), cellText(row.children![2].children!)]));
-    const legend = nodes.slice(1).map((node) => cellText([node])).join(' ');
+    const legend = nodes.map((node) => cellText([node])).filter((line) => line.startsWith('Required column')).join(' ');
     return {column, legend};
   };
   // "all required" (spec line 88): plain yes, nothing to explain.
@@ -339,4 +340,47 @@ test('the Required column says yes only where the specification marks it, and ex
   const token = requiredColumn('TokenRequest');
   expect(token.column).toEqual({id: 'not stated', pw: 'not stated'});
   expect(token.legend).toContain('“not stated” means the carrier does not say whether the field is required');
+});
+
+/** The paragraphs a field table carries around it, by the bold words they open with. */
+function tableNotes(docsContract: Contract, schema: string): {before: string[]; after: string[]} {
+  const nodes = renderers.SchemaFields(docsContract, {schema});
+  const at = nodes.findIndex((node) => tablesIn([node]).length > 0);
+  const words = (part: Node[]) => part.map((node) => cellText([node]));
+  return {before: words(nodes.slice(0, at)), after: words(nodes.slice(at + 1))};
+}
+
+test('every key of statedTypes names a schema or a field of the contract', () => {
+  const missing = Object.keys(statedTypes).filter((key) => {
+    const [schema, property] = key.split('.');
+    return property === undefined ? !schemas[schema] : !schemas[schema]?.properties?.[property];
+  });
+  expect(missing).toEqual([]);
+});
+
+test('the Type column says under every table which types the carrier states and that the others are a reading', () => {
+  const docsContract = Contract.load(path.resolve(__dirname, '../../..'));
+  const typeLegend = (schema: string) => tableNotes(docsContract, schema).after.find((line) => line.startsWith('Type column')) ?? '';
+  // "Dates are numbers in YYYYMMDD and times in HHMMSS" and "Every probillNumber is an integer" (section 3).
+  const tracking = typeLegend('ProbillTracking');
+  expect(tracking).toContain('the carrier states the type or format of probillNumber, billDate, statusUpdateDate, statusUpdateTime');
+  expect(tracking).toContain("the other types are this description's reading");
+  expect(tracking).not.toContain('totalWeight');
+  // transitDays (integer) and calculatedAt (ISO date-time), in the ETA response; etaDate is YYYY-MM-DD.
+  expect(typeLegend('EtaResponse')).toMatch(/etaDate.*transit\.transitDays.*calculatedAt/);
+  // id and pw: nothing but their names.
+  expect(typeLegend('TokenRequest')).toBe("Type column: the carrier states none of these types or formats; they are this description's reading.");
+  const unexplained = Object.entries(schemas)
+    .filter(([, schema]) => schema.properties || schema.allOf)
+    .filter(([name]) => !typeLegend(name))
+    .map(([name]) => name);
+  expect(unexplained).toEqual([]);
+});
+
+test('a table whose shape the carrier leaves open says so before its first row', () => {
+  const docsContract = Contract.load(path.resolve(__dirname, '../../..'));
+  expect(tableNotes(docsContract, 'AgentProbillListResponse').before).toEqual([
+    "Not stated by the carrier: the shape of AgentProbillListResponse; the fields in this table are this description's reading.",
+  ]);
+  expect(tableNotes(docsContract, 'ProbillTracking').before).toEqual([]);
 });
