@@ -104,7 +104,9 @@ async function main(): Promise<void> {
   const document = withAbsoluteSiteLinks(linked, provider.portalUrl) as typeof linked & {info: {title: string}};
   const contractText = `${JSON.stringify(document, null, 2)}\n`;
   write(openApiJsonPath, contractText);
-  write(openApiYamlPath, stringify(document, {lineWidth: 0}));
+  // Written so that YAML 1.1 readers (PyYAML, many generators) read it as YAML 1.2 ones do: quoted, `12:00` stays
+  // a string rather than the sexagesimal 720, and `2025-04-21` a string rather than a date.
+  write(openApiYamlPath, stringify(document, {lineWidth: 0, version: '1.1'}));
   write(postmanCollectionPath, `${JSON.stringify(await postmanCollection(document), null, 2)}\n`);
   write(typeDeclarationsPath, await typeDeclarations(document, provider.portalUrl));
   write(sandboxProgramPath, await sandboxProgram(contractText, projectRoot));

@@ -30,7 +30,7 @@ export type Schema = {
   'x-not-stated'?: string[];
 };
 
-export type Example = {summary?: string; value: unknown};
+export type Example = {summary?: string; description?: string; value: unknown};
 type Reference = {$ref: string};
 export type Response = {description: string; content?: Record<string, {schema?: Schema; examples?: Record<string, Example | Reference>}>};
 export type CodeSample = {lang: string; label: string; source: string};

@@ -28,11 +28,14 @@ export function jsx(name: string, attributes: Record<string, string>, children: 
   };
 }
 
-/** Inline Markdown of a description: `code` spans become code, the rest stays text. */
+/** Inline Markdown of a description: `code` spans become code, **bold** runs bold, the rest stays text. */
 export function inlineMarkdown(markdown: string | undefined): Node[] {
   if (!markdown) {
     return [];
   }
   const flat = markdown.replace(/\s*\n\s*/g, ' ').trim();
-  return flat.split(/(`[^`]+`)/).filter(Boolean).map((part) => (part.startsWith('`') ? inlineCode(part.slice(1, -1)) : text(part)));
+  return flat
+    .split(/(`[^`]+`|\*\*[^*]+\*\*)/)
+    .filter(Boolean)
+    .map((part) => (part.startsWith('`') ? inlineCode(part.slice(1, -1)) : part.startsWith('**') && part.length > 4 ? strong(text(part.slice(2, -2))) : text(part)));
 }

@@ -275,16 +275,17 @@ const NotStated: Renderer = (contract, props) => {
         continue;
       }
       const response = contract.resolve<Response>(reference);
+      // A success status the specification does not give is the portal's choice: say so wherever the
+      // status is named, not only on /api/ (operations carry it as x-portal-choices).
+      const chosen = status.startsWith('2') && (operation as {'x-portal-choices'?: PortalChoice[]})['x-portal-choices']?.includes('success-status');
+      const chosenNote = chosen ? ` (the ${status} status is the portal's choice)` : '';
       const responseNote = notStatedClause(response.description);
       if (responseNote) {
-        items.push([text(`The ${status} answer: `), ...inlineMarkdown(responseNote)]);
+        items.push([text(`The ${status} answer${chosenNote}: `), ...inlineMarkdown(responseNote)]);
       }
       const answer = status.startsWith('2') ? response.content?.['application/json']?.schema : undefined;
       if (answer) {
-        // A success status the specification does not give is the portal's choice: say so wherever the
-        // status is named, not only on /api/ (operations carry it as x-portal-choices).
-        const chosen = (operation as {'x-portal-choices'?: PortalChoice[]})['x-portal-choices']?.includes('success-status');
-        const label = chosen ? `The ${status} answer's body (the ${status} status is the portal's choice)` : `The ${status} answer's body`;
+        const label = `The ${status} answer's body${chosenNote}`;
         items.push(...schemaNotes(contract, answer, 'answer.', depth, [text(label)], responseNote));
       }
     }
@@ -350,7 +351,9 @@ const ResponseExample: Renderer = (contract, props) => {
   if (!example) {
     throw new Error(`operation ${operation.operationId} has no example for its ${status} answer`);
   }
-  return [code('json', JSON.stringify(example.value, null, 2))];
+  // An example that shows values or names the carrier leaves open says so above it, as on /api/.
+  const caption = notStatedClause(example.description) ? [paragraph(...inlineMarkdown(example.description))] : [];
+  return [...caption, code('json', JSON.stringify(example.value, null, 2))];
 };
 
 function messagesOf(example: Example): string[] {

@@ -24,6 +24,13 @@ test('the served JSON and YAML are the same description', () => {
   expect(served.yaml).toEqual(served.json);
 });
 
+test('a YAML 1.1 reader (PyYAML, older generators) reads the served YAML as the same description', () => {
+  const yamlText = readFileSync(path.join(projectRoot, openApiYamlPath), 'utf8');
+  // Unquoted, `lateTime: 12:00` reads as the number 720 and `windowDate: 2025-04-18` as a date in YAML 1.1.
+  expect(yamlText).toContain('"12:00"');
+  expect(parse(yamlText, {version: '1.1'})).toEqual(served.json);
+});
+
 test('every URL of the served description is absolute, and every link into the portal uses the portal URL', () => {
   const all = stringsOf(served.json);
   const urls = all.filter((entry) => entry.key === 'url');
