@@ -123,6 +123,8 @@ export const statedTypes: Record<string, string> = {
   CalendarDate: 'YYYY-MM-DD',
   ClockTime: 'HH:MM',
   'Transit.transitDays': 'transitDays (integer)',
+  'IncomingFreight.estArrivalDate': 'estArrivalDate as YYYYMMDD',
+  'TokenResponse.access_token': 'a bearer token (JWT)',
   'ProbillDocument.createdAt': 'createdAt (date-time)',
   'EtaResponse.calculatedAt': 'calculatedAt (ISO date-time)',
   'ProofOfDeliveryRequest.eventTime': 'eventTime (ISO 8601 UTC date-time)',

@@ -55,7 +55,7 @@ const requiredBySpecification: Record<string, {required: string[]; specLine: str
     specLine: '93: "ETA response: etaDate (…), transit {…}, calculatedAt (…), originServiceCenter and destinationServiceCenter; all required"',
   },
   Transit: {required: ['transitDays', 'originDay', 'arrivalDay'], specLine: '93: "transit {transitDays (integer), originDay (weekday name), arrivalDay (weekday name)}, …; all required"'},
-  ReschedulePickupRequest: {required: ['pickupNumber'], specLine: '129: "pickupNumber must not be empty"; 210: "pickupNumber should not be empty"'},
+  ReschedulePickupRequest: {required: ['pickupNumber'], specLine: '129: "pickupNumber must not be empty"; 210: "pickupNumber should not be empty"', reading: true},
   ValidationError: {required: ['statusCode', 'message', 'error'], specLine: '210: "Validation bodies hold statusCode, message (an array) and error \'Bad Request\'"', reading: true},
   EtaError: {required: ['message', 'error', 'statusCode'], specLine: '213: "422 on ETA (error body: message, error \'Unprocessable Entity\', statusCode)"', reading: true},
 };
