@@ -384,3 +384,22 @@ test('a table whose shape the carrier leaves open says so before its first row',
   ]);
   expect(tableNotes(docsContract, 'ProbillTracking').before).toEqual([]);
 });
+
+test("a guide's response example carries the contract's note on what it shows, above the code", () => {
+  const docsContract = Contract.load(path.resolve(__dirname, '../../..'));
+  const [caption, sample] = renderers.ResponseExample(docsContract, {operation: 'listAgentLiveProbills'});
+  expect(caption.type).toBe('paragraph');
+  expect(cellText([caption])).toMatch(/^Illustrative values\. Not stated by the carrier: the shape of the list answer/);
+  expect(sample.type).toBe('code');
+  // An example without a note stays a bare code block.
+  expect(renderers.ResponseExample(docsContract, {operation: 'createDeliveryAppointment'}).map((node) => node.type)).toEqual(['code']);
+});
+
+test('**bold** in a description renders bold in a table cell, not as asterisks', () => {
+  const docsContract = Contract.load(path.resolve(__dirname, '../../..'));
+  const [tableNode] = tablesIn(renderers.ErrorResponses(docsContract, {operation: 'requestPickup'}));
+  const cells = tableNode.children!.slice(1).map((row) => row.children![1].children!);
+  const unauthorized = cells.find((cell) => cellText(cell).includes('Chosen by the portal'))!;
+  expect(unauthorized.some((node) => node.type === 'strong' && cellText(node.children!) === 'Chosen by the portal')).toBe(true);
+  expect(cellText(unauthorized)).not.toContain('**');
+});
