@@ -59,7 +59,7 @@ export const magicValues: MagicValue[] = [
   {call: 'POST /wms/shipment/create', field: 'shipFrom.shipFromCode', value: magic.refusedShipFromCode, effect: '`result: false` with an error.'},
   {call: 'POST /wms/receipt/create', field: 'shipTo.shipToCode', value: magic.refusedShipToCode, effect: '`result: false` with an error.'},
   {call: 'GET /wms/inventory/inquiry', field: 'clientCode', value: magic.refusedClientCode, effect: '`result: false` with an error.'},
-  {call: 'POST /distributionPlan/submit', field: 'planId', value: 'any planId sent before', effect: '`result: false` with an error: the plan was already submitted in this account.'},
+  {call: 'POST /distributionPlan/submit', field: 'planId', value: 'any planId sent before', effect: '`result: false` with an error: the plan was already submitted in this account (the sandbox\'s choice: the carrier does not say whether a `planId` must be unique).'},
   {call: 'POST /ltl/rate/quote', field: 'destinationZipcode', value: magic.refusedDestinationZipcode, effect: '`result: false` with an error.'},
   ...onEachOf(['GET /ltl/bol/documents', 'GET /ltl/bol/documents/bol', 'GET /ltl/bol/documents/labels'], {
     field: 'probillNumber',
