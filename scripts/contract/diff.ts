@@ -170,8 +170,32 @@ export function differingParts(beforeText: string, afterText: string): [string, 
   return [excerpt(before), excerpt(after)];
 }
 
+const actionWords: Record<string, string> = {add: 'Added', remove: 'Removed', replace: 'Replaced', rename: 'Renamed'};
+
+/**
+ * The library names no change for some nodes (inside `anyOf`/`oneOf` parts, an `x-` list, a
+ * parameter's extension): its text is then only " in Response 400 content (application/json)" or
+ * "[Added]  to `field` in …". Name the keyword and where it is in
+ * the body, as the library does elsewhere: "Replaced description of `anyOf[0].message`".
+ */
+function unnamedChange(diff: Diff, libraryText: string): string {
+  const path = diff.path.map(String);
+  const schemaAt = path.indexOf('schema', path.indexOf('content'));
+  const keyword = [...path].reverse().find((segment) => !/^\d+$/.test(segment)) ?? '';
+  const field = path
+    .slice(schemaAt + 1, path.lastIndexOf(keyword))
+    .map((segment, index, all) => (/^\d+$/.test(segment) ? `[${segment}]` : segment === 'items' ? '[]' : segment === 'properties' ? '' : `${index > 0 && all[index - 1] !== 'properties' ? '' : '.'}${segment}`))
+    .join('')
+    .replace(/^\./, '');
+  const where = schemaAt > 0 && field ? ` of \`${field}\`` : '';
+  return `${actionWords[diff.action] ?? diff.action} ${keyword}${where}${libraryText}`;
+}
+
 function describe(diff: Diff): string {
-  const base = (diff.description ?? `${diff.action} ${diff.path.join('/')}`).replace(/^\[(\w+)\]\s*/, '$1 ');
+  const libraryText = diff.description ?? `${diff.action} ${diff.path.join('/')}`;
+  // "[Added]  to `x` in …" and " in …": the library found no name for what changed.
+  const unnamed = /^\s*(?:\[\w+\]\s*)?(?:(?:to|of|from) `[^`]*`\s*)?(in .*)$/s.exec(libraryText);
+  const base = (unnamed ? unnamedChange(diff, ` ${unnamed[1]}`) : libraryText).replace(/^\[(\w+)\]\s*/, '$1 ');
   const scalar = (value: unknown) => value === undefined || value === null || typeof value !== 'object';
   const scalars = (value: unknown): value is unknown[] => Array.isArray(value) && value.every(scalar);
   if (diff.action === 'replace' && typeof diff.before === 'string' && typeof diff.after === 'string') {
@@ -242,9 +266,69 @@ export function inlineAnnotatedRefs(document: ContractDocument): ContractDocumen
   return visit(document) as ContractDocument;
 }
 
+/** Keys an object schema may have and still merge with the other parts of an `allOf`. */
+const mergeableKeys = new Set(['type', 'properties', 'required', 'description', 'title', 'example', 'examples', 'deprecated']);
+
+type SchemaObject = Record<string, unknown> & {properties?: Record<string, unknown>; required?: string[]};
+
+/**
+ * The library maps the parts of an `allOf` to each other by likeness, not by position, so a wording
+ * change inside one part (`Address.zipcode` inside `AgentProbill`, the first part of
+ * `AgentProbillDetail`) can make it pair the parts crosswise and report the `$ref` and the other
+ * part's fields removed and re-added: a false breaking change. Where every part is a plain object
+ * schema (a `$ref` to one, or one written in place) and no field appears in two parts, the parts are
+ * merged into the one object schema they mean: every part's fields, every part's `required`, and the
+ * `allOf`'s own keys over the parts' annotations. Any other `allOf` is left to the library.
+ */
+export function mergeObjectAllOf(document: ContractDocument): ContractDocument {
+  const resolve = (part: unknown): SchemaObject | null => {
+    if (part === null || typeof part !== 'object' || Array.isArray(part)) {
+      return null;
+    }
+    const {$ref: ref, ...rest} = part as Record<string, unknown>;
+    if (ref === undefined) {
+      return part as SchemaObject;
+    }
+    const target = typeof ref === 'string' && ref.startsWith('#/') && Object.keys(rest).length === 0 ? pointerTarget(document, ref) : null;
+    return target !== null && typeof target === 'object' && !Array.isArray(target) && !('$ref' in target) ? (target as SchemaObject) : null;
+  };
+  const isPlainObjectSchema = (schema: SchemaObject) =>
+    (schema.type === undefined || schema.type === 'object') && Object.keys(schema).every((key) => key.startsWith('x-') || mergeableKeys.has(key));
+  const visit = (node: unknown): unknown => {
+    if (Array.isArray(node)) {
+      return node.map(visit);
+    }
+    if (node === null || typeof node !== 'object') {
+      return node;
+    }
+    const {allOf, ...own} = node as Record<string, unknown>;
+    const parts = Array.isArray(allOf) ? allOf.map(resolve) : [];
+    if (parts.length > 0 && parts.every((part): part is SchemaObject => part !== null && isPlainObjectSchema(part))) {
+      const fieldNames = parts.flatMap((part) => Object.keys(part.properties ?? {}));
+      if (new Set(fieldNames).size === fieldNames.length) {
+        const required = [...new Set(parts.flatMap((part) => part.required ?? []))];
+        const merged: Record<string, unknown> = {
+          ...Object.assign({}, ...parts),
+          type: 'object',
+          properties: Object.assign({}, ...parts.map((part) => part.properties ?? {})),
+          ...(required.length > 0 ? {required} : {}),
+          ...own,
+        };
+        if (required.length === 0) {
+          delete merged.required;
+        }
+        return visit(merged);
+      }
+    }
+    return Object.fromEntries(Object.entries(node).map(([key, value]) => [key, visit(value)]));
+  };
+  return visit(document) as ContractDocument;
+}
+
 /** Every change from `before` to `after`, in document order. */
 export function contractChanges(before: ContractDocument, after: ContractDocument): Change[] {
-  const {diffs} = apiCompare(inlineAnnotatedRefs(before), inlineAnnotatedRefs(after));
+  const comparable = (document: ContractDocument) => mergeObjectAllOf(inlineAnnotatedRefs(document));
+  const {diffs} = apiCompare(comparable(before), comparable(after));
   return diffs
     .filter((diff) => isReported(diff.path))
     .map((diff): Change => {

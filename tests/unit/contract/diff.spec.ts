@@ -3,7 +3,7 @@ import path from 'node:path';
 import {test, expect} from '@playwright/test';
 import {apiCompare} from 'api-smart-diff';
 
-import {contractChanges, differingParts, groupByOperation, toJsonPath, type Change} from '../../../scripts/contract/diff';
+import {contractChanges, differingParts, groupByOperation, inlineAnnotatedRefs, mergeObjectAllOf, toJsonPath, type Change} from '../../../scripts/contract/diff';
 import {withInfoVersion, type ContractDocument} from '../../../scripts/contract/releases';
 
 /**
@@ -192,6 +192,35 @@ test.describe('portal rules over the library', () => {
     expect(kinds(changes)).toEqual(['annotation']);
   });
 
+  test('wording inside one part of an allOf is wording only, where the library pairs the parts crosswise', () => {
+    // A real pair (see its `why`): the library matched AgentProbillDetail's parts by likeness and read
+    // the `$ref` and the `items` field as removed and re-added.
+    const pair = JSON.parse(readFileSync(path.resolve(__dirname, 'allOfPartsPairedCrosswise.json'), 'utf8')) as {before: ContractDocument; after: ContractDocument};
+    const library = apiCompare(inlineAnnotatedRefs(pair.before), inlineAnnotatedRefs(pair.after)).diffs;
+    expect(library.filter((diff) => diff.path.at(-1) === '$ref').map((diff) => diff.action)).toEqual(['remove', 'add']);
+    const changes = contractChanges(pair.before, pair.after);
+    expect(changes.length).toBeGreaterThan(0);
+    expect(kinds(changes)).toEqual(['annotation']);
+    expect(changes.map((change) => change.jsonPath)).toContainEqual(expect.stringMatching(/\.consignee\.properties\.address\.properties\.zipcode\.description$/));
+  });
+
+  test('an allOf of object schemas is compared as the one object it means; any other allOf is left as written', () => {
+    const document = {
+      components: {
+        schemas: {
+          Base: {type: 'object', required: ['id'], properties: {id: {type: 'string'}}},
+          Detail: {description: 'With items.', allOf: [{$ref: '#/components/schemas/Base'}, {type: 'object', required: ['items'], properties: {items: {type: 'array'}}}]},
+          Overlapping: {allOf: [{$ref: '#/components/schemas/Base'}, {properties: {id: {maxLength: 3}}}]},
+          Constrained: {allOf: [{$ref: '#/components/schemas/Base'}, {type: 'string', format: 'date'}]},
+        },
+      },
+    } as unknown as ContractDocument;
+    const schemas = (mergeObjectAllOf(document).components as {schemas: Record<string, unknown>}).schemas;
+    expect(schemas.Detail).toEqual({type: 'object', description: 'With items.', required: ['id', 'items'], properties: {id: {type: 'string'}, items: {type: 'array'}}});
+    expect(schemas.Overlapping).toEqual((document.components as {schemas: Record<string, unknown>}).schemas.Overlapping);
+    expect(schemas.Constrained).toEqual((document.components as {schemas: Record<string, unknown>}).schemas.Constrained);
+  });
+
   test('a constraint beside a $ref is still compared as one', () => {
     const changes = edited((schemas) => {
       schemas.ReschedulePickupRequest.properties.pickupNumber = {...schemas.ReschedulePickupRequest.properties.pickupNumber, maxLength: 3};
@@ -243,4 +272,14 @@ test('a reworded description shows the words that changed, not two identical ope
   expect(before).not.toContain('\n');
   // Short values stay whole and quoted.
   expect(differingParts('20 characters', '10 characters')).toEqual(['"20 characters"', '"10 characters"']);
+});
+
+test('a change the library leaves unnamed (inside anyOf) names its keyword and field', () => {
+  // The pickup request's 400 is a choice (anyOf) between the validation body and the generic one.
+  const changes = edited((schemas) => (schemas.ValidationError.description = 'Reworded.'));
+  const inPickupRequest = changes.filter((change) => change.group === 'POST /order/pickup/request');
+  expect(inPickupRequest.length).toBeGreaterThan(0);
+  for (const change of inPickupRequest) {
+    expect(change.description).toMatch(/^Replaced description of `anyOf\[0\]` in Response 400 content \(application\/json\): /);
+  }
 });
