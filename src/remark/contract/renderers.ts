@@ -361,17 +361,34 @@ function messagesOf(example: Example): string[] {
   return Array.isArray(message) ? message.map(String) : message ? [String(message)] : [];
 }
 
-function errorRows(contract: Contract, operation: Operation): {status: string; description: string; messages: string[]}[] {
+type ErrorRow = {status: string; description: string; messages: string[]; messageNotStated: boolean};
+
+function errorRows(contract: Contract, operation: Operation): ErrorRow[] {
   return Object.entries(operation.responses)
     .filter(([status]) => !status.startsWith('2'))
     .map(([status, reference]) => {
       const response = contract.resolve<Response>(reference);
-      return {status, description: response.description, messages: examplesOf(contract, response).flatMap(messagesOf)};
+      return {
+        status,
+        description: response.description,
+        messages: examplesOf(contract, response).flatMap(messagesOf),
+        messageNotStated: response['x-not-stated']?.includes('message') ?? false,
+      };
     });
 }
 
-const messageCell = (messages: string[]): Node[] =>
-  messages.length ? messages.flatMap((message, index) => [...(index ? [text(' · ')] : []), inlineCode(message)]) : [text('—')];
+/**
+ * The example messages of an answer. Where the carrier gives no message for the answer
+ * (`x-not-stated: [message]`), the cell says so first: an example there shows a message taken from
+ * elsewhere (the generic 400), and in a column headed "Messages" it would read as this call's own.
+ */
+const messageCell = ({messages, messageNotStated}: Pick<ErrorRow, 'messages' | 'messageNotStated'>): Node[] => {
+  const codes = messages.flatMap((message, index) => [...(index ? [text(' · ')] : []), inlineCode(message)]);
+  if (messageNotStated) {
+    return messages.length ? [text('Not stated by the carrier; the example shows '), ...codes] : [text('Not stated by the carrier')];
+  }
+  return messages.length ? codes : [text('—')];
+};
 
 /** `<ErrorResponses operation="reschedulePickup" />`: the error answers of one call, with their messages. */
 const ErrorResponses: Renderer = (contract, props) => {
@@ -380,14 +397,14 @@ const ErrorResponses: Renderer = (contract, props) => {
   return [
     scrollableTable(
       `Error answers of ${operation.operationId}`,
-      table(['Status', 'When', 'Messages'], rows.map((row) => [[strong(text(row.status))], inlineMarkdown(row.description), messageCell(row.messages)])),
+      table(['Status', 'When', 'Messages'], rows.map((row) => [[strong(text(row.status))], inlineMarkdown(row.description), messageCell(row)])),
     ),
   ];
 };
 
 /** `<ErrorCatalogue />`: the error answers the contract lists for each call, grouped by status and message. */
 const ErrorCatalogue: Renderer = (contract) => {
-  const groups = new Map<string, {status: string; description: string; messages: string[]; calls: {method: string; path: string; operation: Operation}[]}>();
+  const groups = new Map<string, ErrorRow & {calls: {method: string; path: string; operation: Operation}[]}>();
   for (const entry of contract.operations()) {
     for (const row of errorRows(contract, entry.operation)) {
       const key = `${row.status}|${row.description}|${row.messages.join('|')}`;
@@ -403,7 +420,7 @@ const ErrorCatalogue: Renderer = (contract) => {
       sorted.map((group) => [
         [strong(text(group.status))],
         inlineMarkdown(group.description),
-        messageCell(group.messages),
+        messageCell(group),
         group.calls.length === contract.operations().length
           ? [text('every call')]
           : group.calls.flatMap((call, index) => [

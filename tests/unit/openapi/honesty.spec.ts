@@ -403,3 +403,20 @@ test('**bold** in a description renders bold in a table cell, not as asterisks',
   expect(unauthorized.some((node) => node.type === 'strong' && cellText(node.children!) === 'Chosen by the portal')).toBe(true);
   expect(cellText(unauthorized)).not.toContain('**');
 });
+
+test('an error answer whose message the carrier leaves open says so in its Messages cell, before any example message', () => {
+  const docsContract = Contract.load(path.resolve(__dirname, '../../..'));
+  const messagesByStatus = (nodes: Node[]) =>
+    Object.fromEntries(tablesIn(nodes)[0].children!.slice(1).map((row) => [cellText(row.children![0].children!), cellText(row.children![2].children!)]));
+  const documents = messagesByStatus(renderers.ErrorResponses(docsContract, {operation: 'getProbillDocuments'}));
+  expect(documents['400']).toBe('Not stated by the carrier; the example shows Error in processing the request');
+  expect(documents['404']).toBe('Not stated by the carrier');
+  // A message the catalogue gives stays bare.
+  const reschedule = messagesByStatus(renderers.ErrorResponses(docsContract, {operation: 'reschedulePickup'}));
+  expect(reschedule['400']).toMatch(/^pickupNumber should not be empty/);
+  // The catalogue groups on the same cells.
+  const catalogue = tablesIn(renderers.ErrorCatalogue(docsContract, {}))[0].children!.slice(1).map((row) => row.children!.map((cell) => cellText(cell.children!)));
+  expect(catalogue.filter((row) => row[2].startsWith('Not stated by the carrier; the example shows'))).toEqual([
+    expect.arrayContaining(['400', 'Not stated by the carrier; the example shows Error in processing the request', 'GET /documents/probill']),
+  ]);
+});
