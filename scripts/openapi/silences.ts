@@ -131,4 +131,8 @@ export const statedTypes: Record<string, string> = {
   'ProofOfDeliveryRequest.podImage': 'podImage (base64 image)',
   'EtaError.statusCode': 'statusCode (number)',
   'ValidationError.message': 'message (an array)',
+  'CarrierDocumentResponse.document': 'document (base64)',
+  'ProbillTrackingListResponse.results': 'page until an empty results array returns',
+  'GetDocumentsResponse.documents': 'documents (array of ProbillDocument …)',
+  'BolDocumentsResponse.documents': 'also carries a documents array',
 };

@@ -25,6 +25,10 @@ for (const path of paths) {
           // Rendering all 28 operations' samples, then axe over the whole reference, takes 1.5 to 2
           // minutes on a 2-core machine at 390px (measured 2026-11-25); a check of behaviour, not speed.
           test.setTimeout(240_000);
+        } else {
+          // axe over a long guide (the warehouse guide's tables) took 20 to 33 s on a 2-core machine
+          // running the rest of the suite beside it (2026-11-25), past the 30 s default.
+          test.slow();
         }
         await openInMode(page, path, colourMode, width);
         if (path === '/api/') {
