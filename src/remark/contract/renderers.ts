@@ -141,17 +141,22 @@ function requirementOf(object: Schema, name: string, property: Schema, contract:
   return /^Optional\b/.test(flatten(contract, property).description ?? '') ? 'no' : 'not stated';
 }
 
-/** `typeStated`: the specification gives the field's type (or form), as `statedTypes` lists. */
-type FieldRow = {name: string; schema: Schema; required: Requirement; typeStated: boolean};
+/**
+ * `typeStated`: the specification gives the field's type (or form), as `statedTypes` lists.
+ * `narrowedToInteger`: it says "number" where this description types an integer (tracking dates).
+ */
+type FieldRow = {name: string; schema: Schema; required: Requirement; typeStated: boolean; narrowedToInteger: boolean};
 
 /** The rows of `schema`'s fields; `owner` is the schema's component name, which `statedTypes` keys on. */
 function fieldRows(contract: Contract, schema: Schema, prefix: string, depth: number, owner = refName(schema)): FieldRow[] {
   const object = flatten(contract, schema);
   return Object.entries(object.properties ?? {}).flatMap(([name, property]) => {
     const ownType = refName(property);
-    const typeStated = (ownType !== undefined && ownType in statedTypes) || `${owner}.${name}` in statedTypes;
-    const row: FieldRow = {name: `${prefix}${name}`, schema: property, required: requirementOf(object, name, property, contract), typeStated};
+    const statedWords = (ownType !== undefined ? statedTypes[ownType] : undefined) ?? statedTypes[`${owner}.${name}`];
+    const typeStated = statedWords !== undefined;
     const resolved = flatten(contract, property);
+    const narrowedToInteger = typeStated && resolved.type === 'integer' && /\bnumbers?\b/.test(statedWords) && !/\binteger/.test(statedWords);
+    const row: FieldRow = {name: `${prefix}${name}`, schema: property, required: requirementOf(object, name, property, contract), typeStated, narrowedToInteger};
     if (depth <= 1) {
       return [row];
     }
@@ -171,15 +176,21 @@ function fieldRows(contract: Contract, schema: Schema, prefix: string, depth: nu
  * the carrier's and that the others are this description's reading, where the reader meets them.
  */
 function typeLegend(rows: FieldRow[]): Node[] {
+  const codeList = (names: string[]) => names.flatMap((name, index) => [...(index === 0 ? [] : [text(index === names.length - 1 ? ' and ' : ', ')]), inlineCode(name)]);
   const stated = rows.filter((row) => row.typeStated).map((row) => row.name);
-  const names = stated.flatMap((name, index) => [...(index === 0 ? [] : [text(index === stated.length - 1 ? ' and ' : ', ')]), inlineCode(name)]);
+  const narrowed = rows.filter((row) => row.narrowedToInteger).map((row) => row.name);
   const words =
     stated.length === 0
       ? [text(': the carrier states none of these types or formats; they are this description\'s reading.')]
       : stated.length === rows.length
         ? [text(': the carrier states the type or format of every field in this table.')]
-        : [text(': the carrier states the type or format of '), ...names, text('; the other types are this description\'s reading.')];
-  return [paragraph(strong(text('Type column')), ...words)];
+        : [text(': the carrier states the type or format of '), ...codeList(stated), text('; the other types are this description\'s reading.')];
+  // "integer" where the carrier says "number" is this description's narrowing: say so beside the credit.
+  const narrowing =
+    narrowed.length === 0
+      ? []
+      : [text(' The carrier gives '), ...codeList(narrowed), text(narrowed.length === 1 ? ' as a number; this description types it as an integer.' : ' as numbers; this description types them as integers.')];
+  return [paragraph(strong(text('Type column')), ...words, ...narrowing)];
 }
 
 /**
@@ -204,7 +215,7 @@ const SchemaFields: Renderer = (contract, props) => {
   const shapeOpen = contract.schema(name)['x-not-stated']?.includes('shape');
   return [
     ...(shapeOpen
-      ? [paragraph(strong(text(`${notStatedSentence.replace(/:$/, '')}`)), text(': the shape of '), inlineCode(name), text("; the fields in this table are this description's reading."))]
+      ? [paragraph(strong(text(notStatedSentence.replace(/:$/, ''))), text(': the shape of '), inlineCode(name), text("; the fields in this table are this description's reading."))]
       : []),
     scrollableTable(`Fields of ${name}`, table(
       ['Field', 'Type', 'Required', 'Limits', 'Description'],

@@ -366,6 +366,11 @@ test('the Type column says under every table which types the carrier states and 
   expect(tracking).toContain('the carrier states the type or format of probillNumber, billDate, statusUpdateDate, statusUpdateTime');
   expect(tracking).toContain("the other types are this description's reading");
   expect(tracking).not.toContain('totalWeight');
+  // "numbers", typed here as integers: the narrowing is this description's, and the legend says so.
+  expect(tracking).toContain('The carrier gives billDate, statusUpdateDate, statusUpdateTime');
+  expect(tracking).toMatch(/as numbers; this description types them as integers\.$/);
+  expect(tracking.split('The carrier gives')[1]).not.toContain('probillNumber');
+  expect(typeLegend('EtaError')).toContain('The carrier gives statusCode as a number; this description types it as an integer.');
   // transitDays (integer) and calculatedAt (ISO date-time), in the ETA response; etaDate is YYYY-MM-DD.
   expect(typeLegend('EtaResponse')).toMatch(/etaDate.*transit\.transitDays.*calculatedAt/);
   // id and pw: nothing but their names.

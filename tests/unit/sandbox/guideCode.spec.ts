@@ -1,4 +1,6 @@
 import {readFileSync} from 'node:fs';
+import {createServer} from 'node:http';
+import type {AddressInfo} from 'node:net';
 import path from 'node:path';
 import {test, expect} from '@playwright/test';
 
@@ -62,6 +64,23 @@ test('tracking: listAllLiveProbills pages through every live probill of the acco
     expect(validate(probill), errorsOf(validate)).toBe(true);
   }
   await expect(listAllLiveProbills(sandbox.baseUrl, 'not-a-token')).rejects.toThrow('Page 1 failed with HTTP 401');
+});
+
+test('tracking: listAllLiveProbills stops with an error on a refusal, not with a short list', async () => {
+  const listAllLiveProbills = load<(baseUrl: string, token: string) => Promise<unknown[]>>('listAllLiveProbills');
+  // The sandbox never refuses a live list; a stand-in server gives the refusal the contract allows:
+  // result false with an error string, and no results array.
+  const server = createServer((_, response) => {
+    response.setHeader('content-type', 'application/json');
+    response.end(JSON.stringify({result: false, error: 'Account not enabled'}));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  try {
+    const {port} = server.address() as AddressInfo;
+    await expect(listAllLiveProbills(`http://127.0.0.1:${port}`, 'token')).rejects.toThrow('Page 1 answered result: false');
+  } finally {
+    server.close();
+  }
 });
 
 test('errors: readAnswer returns a success and turns every kind of error into a readable one', async () => {
