@@ -15,12 +15,34 @@ import {readReleases, readSnapshot, releaseDownloadPath, type ContractDocument, 
 export const changelogFolder = 'generated/changelog';
 export const changelogRoute = '/changelog';
 
-/** Keeps generated text literal in MDX: braces and angle brackets outside code spans become entities. */
+const literal = (text: string) => text.replace(/[{}<>*_[\]\\`]/g, (character) => `&#${character.charCodeAt(0)};`);
+
+/**
+ * Keeps generated text literal in MDX: braces, angle brackets and Markdown marks become entities.
+ * A pair of backticks around one word (`pickupFrom.zip`, `Item`) stays a code span. Any other
+ * backtick is shown as itself: a quoted excerpt of a description can start or stop inside a code
+ * span, and pairing its backticks as they come would turn the words between two spans into code.
+ */
 export function escapeMdx(text: string): string {
-  return text
-    .split('`')
-    .map((part, index) => (index % 2 === 1 ? part : part.replace(/[{}<>*_[\]\\]/g, (character) => `&#${character.charCodeAt(0)};`)))
-    .join('`');
+  let result = '';
+  let index = 0;
+  while (index < text.length) {
+    const open = text.indexOf('`', index);
+    if (open === -1) {
+      return result + literal(text.slice(index));
+    }
+    result += literal(text.slice(index, open));
+    const close = text.indexOf('`', open + 1);
+    const inside = close === -1 ? '' : text.slice(open + 1, close);
+    if (/^[^\s`]+$/.test(inside)) {
+      result += `\`${inside}\``;
+      index = close + 1;
+    } else {
+      result += '&#96;';
+      index = open + 1;
+    }
+  }
+  return result;
 }
 
 const kindLabel = {breaking: '**Breaking**', 'non-breaking': 'Compatible', annotation: 'Wording'} as const;

@@ -362,8 +362,8 @@ const ResponseExample: Renderer = (contract, props) => {
   if (!example) {
     throw new Error(`operation ${operation.operationId} has no example for its ${status} answer`);
   }
-  // An example that shows values or names the carrier leaves open says so above it, as on /api/.
-  const caption = notStatedClause(example.description) ? [paragraph(...inlineMarkdown(example.description))] : [];
+  // An example's note ("Illustrative values", and what the carrier leaves open) goes above it, as on /api/.
+  const caption = example.description ? [paragraph(...inlineMarkdown(example.description))] : [];
   return [...caption, code('json', JSON.stringify(example.value, null, 2))];
 };
 

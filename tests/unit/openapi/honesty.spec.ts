@@ -396,6 +396,9 @@ test("a guide's response example carries the contract's note on what it shows, a
   expect(caption.type).toBe('paragraph');
   expect(cellText([caption])).toMatch(/^Illustrative values\. Not stated by the carrier: the shape of the list answer/);
   expect(sample.type).toBe('code');
+  // "Illustrative values." alone is a note too: a reader must not take the values for the carrier's.
+  const [etaCaption] = renderers.ResponseExample(docsContract, {operation: 'getTransitEta'});
+  expect(cellText([etaCaption])).toBe('Illustrative values.');
   // An example without a note stays a bare code block.
   expect(renderers.ResponseExample(docsContract, {operation: 'createDeliveryAppointment'}).map((node) => node.type)).toEqual(['code']);
 });
@@ -424,4 +427,26 @@ test('an error answer whose message the carrier leaves open says so in its Messa
   expect(catalogue.filter((row) => row[2].startsWith('Not stated by the carrier; the example shows'))).toEqual([
     expect.arrayContaining(['400', 'Not stated by the carrier; the example shows Error in processing the request', 'GET /documents/probill']),
   ]);
+});
+
+test("the introduction's list of the types the specification gives names every entry of statedTypes", () => {
+  const description = (contract.info as {description: string}).description.replace(/\s+/g, ' ');
+  const sentence = /The specification types [^.]*\./.exec(description)?.[0] ?? '';
+  expect(sentence).toContain("the other types are this description's reading");
+  // Named elsewhere in the introduction: the token under Authentication, the others in the Formats table.
+  const namedElsewhere: Record<string, string> = {
+    'TokenResponse.access_token': 'The token is a JWT',
+    'IncomingFreight.estArrivalDate': '(`estArrivalDate`) | YYYYMMDD',
+    CalendarDate: '| string YYYY-MM-DD |',
+    ClockTime: '| string HH:MM',
+  };
+  const schemaWords: Record<string, string> = {ProbillNumber: 'probill numbers (integers)', NumericDate: 'tracking dates and times (numbers)', NumericTime: 'tracking dates and times (numbers)'};
+  const missing = Object.keys(statedTypes).filter((key) => {
+    if (key in namedElsewhere) {
+      return !description.includes(namedElsewhere[key]);
+    }
+    const words = schemaWords[key] ?? `\`${key.split('.').pop()}\``;
+    return !sentence.includes(words);
+  });
+  expect(missing).toEqual([]);
 });

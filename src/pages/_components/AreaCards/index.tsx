@@ -26,7 +26,7 @@ const areas: readonly Area[] = [
   {
     title: 'Tracking and documents',
     to: '/api/',
-    description: 'Follow probills and pickups through first mile, linehaul and final mile; fetch BOLs, labels and PODs.',
+    description: 'Follow probills and pickups by their status; fetch BOLs, labels and PODs.',
   },
   {
     title: 'Delivery agents',
