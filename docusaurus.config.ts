@@ -61,7 +61,7 @@ const changelogOptions = {
   path: changelogFolder,
   routeBasePath: changelogRoute.slice(1),
   blogTitle: 'Contract changelog',
-  blogDescription: `Every release of the ${provider.name} API contract, newest first, with what each one changes.`,
+  blogDescription: `Every release of this portal's description of the ${provider.name} APIs, newest first, with what each one changes.`,
   blogSidebarTitle: 'Releases',
   blogSidebarCount: 'ALL',
   postsPerPage: 'ALL',
@@ -74,7 +74,7 @@ const changelogOptions = {
   feedOptions: {
     type: ['rss', 'atom'],
     title: `${provider.name} API contract changelog`,
-    description: `Releases of the ${provider.name} API contract and what each one changes.`,
+    description: `Releases of this portal's description of the ${provider.name} APIs and what each one changes.`,
     copyright: `Copyright © ${provider.copyright.year} ${provider.copyright.holder}.`,
     language: 'en',
     // Atom requires an author for every entry (RFC 4287, 4.1.1); releases have none, so the provider

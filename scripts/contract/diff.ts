@@ -184,7 +184,13 @@ function unnamedChange(diff: Diff, libraryText: string): string {
   const keyword = [...path].reverse().find((segment) => !/^\d+$/.test(segment)) ?? '';
   const field = path
     .slice(schemaAt + 1, path.lastIndexOf(keyword))
-    .map((segment, index, all) => (/^\d+$/.test(segment) ? `[${segment}]` : segment === 'items' ? '[]' : segment === 'properties' ? '' : `${index > 0 && all[index - 1] !== 'properties' ? '' : '.'}${segment}`))
+    .map((segment, index, all) => {
+      // A name under `properties` is a field, even one called `items`; otherwise `items` is an array's.
+      if (all[index - 1] === 'properties') return `.${segment}`;
+      if (/^\d+$/.test(segment)) return `[${segment}]`;
+      if (segment === 'items') return '[]';
+      return segment === 'properties' ? '' : `.${segment}`;
+    })
     .join('')
     .replace(/^\./, '');
   const where = schemaAt > 0 && field ? ` of \`${field}\`` : '';

@@ -283,3 +283,15 @@ test('a change the library leaves unnamed (inside anyOf) names its keyword and f
     expect(change.description).toMatch(/^Replaced description of `anyOf\[0\]` in Response 400 content \(application\/json\): /);
   }
 });
+
+test('an unnamed change inside an array field called items names the field, not two arrays', () => {
+  const changes = edited((schemas) => {
+    const roll = schemas.RollDetails.properties.cutRollNumber;
+    roll['x-not-stated'] = [...((roll['x-not-stated'] as string[] | undefined) ?? []), 'values'];
+  });
+  const receipt = changes.filter((change) => change.group === 'POST /wms/receipt/create');
+  expect(receipt.length).toBeGreaterThan(0);
+  for (const change of receipt) {
+    expect(change.description).toMatch(/^Added x-not-stated of `items\[\]\.roll\.cutRollNumber` in Request Body content/);
+  }
+});
