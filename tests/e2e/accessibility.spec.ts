@@ -36,7 +36,7 @@ for (const path of paths) {
         }
         const results = await new AxeBuilder({page}).withTags(axeTags).analyze();
         const problems = results.violations.flatMap((violation) =>
-          violation.nodes.map((node) => `${violation.id}: ${node.target.join(' ')}: ${node.failureSummary ?? ''}`),
+          violation.nodes.map((node) => `${violation.id}: ${node.target.join(' ')}: ${node.failureSummary ?? ''}\n${node.html.slice(0, 300)}`),
         );
         expect(problems).toEqual([]);
       });

@@ -199,9 +199,13 @@ test.describe('Try it on /api/', () => {
     // Buttons are placed as their operations near the viewport: none far below it after load.
     expect(await buttons.count()).toBeLessThan(operations.length);
     for (const {operationId, summary} of operations) {
-      await page.locator(`[id="operation/${operationId}"]`).scrollIntoViewIfNeeded();
       const button = page.getByRole('button', {name: `Try it: ${summary}`});
-      await expect(button).toBeVisible();
+      // Scrolled to, an operation can slide out of reach as the ones above it take their real heights
+      // (content-visibility in src/css/redoc.css): scroll again until its button is placed.
+      await expect(async () => {
+        await page.locator(`[id="operation/${operationId}"]`).scrollIntoViewIfNeeded();
+        await expect(button).toBeVisible({timeout: 1_000});
+      }).toPass();
       // Right under the operation's heading.
       expect(await button.evaluate((element) => element.closest('[data-try-it-host]')?.previousElementSibling?.textContent?.trim())).toBe(summary);
     }
@@ -229,8 +233,10 @@ test.describe('Try it on /api/', () => {
     // Redoc renders every operation again with its dark theme.
     await page.getByRole('button', {name: /dark and light mode/}).click();
     await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
-    await page.locator('[id^="operation/"] h2').filter({hasText: last}).first().scrollIntoViewIfNeeded();
-    await expect(page.getByRole('button', {name: `Try it: ${last}`})).toBeVisible();
+    await expect(async () => {
+      await page.locator('[id^="operation/"] h2').filter({hasText: last}).first().scrollIntoViewIfNeeded();
+      await expect(page.getByRole('button', {name: `Try it: ${last}`})).toBeVisible({timeout: 1_000});
+    }).toPass();
     // By now Redoc has rendered in dark; the console opened before is still open, with its answer slot.
     await expect(panel.getByRole('button', {name: 'Send request'})).toBeEnabled();
   });

@@ -430,7 +430,7 @@ test('an error answer whose message the carrier leaves open says so in its Messa
 });
 
 test("the introduction's list of the types the specification gives names every entry of statedTypes", () => {
-  const description = (contract.info as {description: string}).description.replace(/\s+/g, ' ');
+  const description = (contract as unknown as {info: {description: string}}).info.description.replace(/\s+/g, ' ');
   const sentence = /The specification types [^.]*\./.exec(description)?.[0] ?? '';
   expect(sentence).toContain("the other types are this description's reading");
   // Named elsewhere in the introduction: the token under Authentication, the others in the Formats table.
