@@ -213,9 +213,13 @@ const SchemaFields: Renderer = (contract, props) => {
   const legend = [...new Set(rows.map((row) => row.required))].flatMap((requirement) => requirementLegend[requirement] ?? []);
   // A schema whose shape the carrier leaves open says so before its table, not only in a note after it.
   const shapeOpen = contract.schema(name)['x-not-stated']?.includes('shape');
+  // Only the schema's own fields are the reading: fields nested under them come from schemas of
+  // their own (an agent probill's, which the specification lists), with their own notes.
+  const ownFields = Object.keys(flatten(contract, contract.schema(name)).properties ?? {});
+  const ownFieldList = ownFields.flatMap((field, index) => [...(index === 0 ? [] : [text(index === ownFields.length - 1 ? ' and ' : ', ')]), inlineCode(field)]);
   return [
     ...(shapeOpen
-      ? [paragraph(strong(text(notStatedSentence.replace(/:$/, ''))), text(': the shape of '), inlineCode(name), text("; the fields in this table are this description's reading."))]
+      ? [paragraph(strong(text(notStatedSentence.replace(/:$/, ''))), text(': the shape of '), inlineCode(name), text('; its own fields, '), ...ownFieldList, text(", are this description's reading."))]
       : []),
     scrollableTable(`Fields of ${name}`, table(
       ['Field', 'Type', 'Required', 'Limits', 'Description'],

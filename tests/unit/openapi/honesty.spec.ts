@@ -385,7 +385,7 @@ test('the Type column says under every table which types the carrier states and 
 test('a table whose shape the carrier leaves open says so before its first row', () => {
   const docsContract = Contract.load(path.resolve(__dirname, '../../..'));
   expect(tableNotes(docsContract, 'AgentProbillListResponse').before).toEqual([
-    "Not stated by the carrier: the shape of AgentProbillListResponse; the fields in this table are this description's reading.",
+    "Not stated by the carrier: the shape of AgentProbillListResponse; its own fields, result and results, are this description's reading.",
   ]);
   expect(tableNotes(docsContract, 'ProbillTracking').before).toEqual([]);
 });
