@@ -197,11 +197,27 @@ function unnamedChange(diff: Diff, libraryText: string): string {
   return `${actionWords[diff.action] ?? diff.action} ${keyword}${where}${libraryText}`;
 }
 
-function describe(diff: Diff): string {
+/** `query parameter \`bol\``, for a change inside an operation's parameter; undefined elsewhere. */
+function parameterOf(document: ContractDocument, segments: readonly Segment[]): string | undefined {
+  if (segments[0] !== 'paths' || segments[3] !== 'parameters' || !/^\d+$/.test(String(segments[4]))) {
+    return undefined;
+  }
+  const operation = document.paths?.[String(segments[1])]?.[String(segments[2])] as {parameters?: unknown[]} | undefined;
+  const listed = operation?.parameters?.[Number(segments[4])] as {$ref?: string} | undefined;
+  const resolved = (typeof listed?.$ref === 'string' ? pointerTarget(document, listed.$ref) : listed) as {in?: string; name?: string} | undefined;
+  return resolved?.name ? `${resolved.in ?? ''} parameter \`${resolved.name}\``.trim() : undefined;
+}
+
+function describe(diff: Diff, parameter?: string): string {
   const libraryText = diff.description ?? `${diff.action} ${diff.path.join('/')}`;
   // "[Added]  to `x` in …" and " in …": the library found no name for what changed.
   const unnamed = /^\s*(?:\[\w+\]\s*)?(?:(?:to|of|from) `[^`]*`\s*)?(in .*)$/s.exec(libraryText);
-  const base = (unnamed ? unnamedChange(diff, ` ${unnamed[1]}`) : libraryText).replace(/^\[(\w+)\]\s*/, '$1 ');
+  // An extension added to a parameter reads "[Added] required query parameter `x`", as if the
+  // parameter itself were new, or has no text at all: name the extension and the parameter it is on.
+  const keyword = [...diff.path].reverse().find((segment) => typeof segment === 'string') ?? '';
+  const onParameter = parameter !== undefined && keyword.startsWith('x-') && !(diff.description ?? '').includes(keyword);
+  const named = unnamed ? unnamedChange(diff, ` ${unnamed[1]}`) : onParameter ? `${actionWords[diff.action] ?? diff.action} ${keyword} of ${parameter}` : libraryText;
+  const base = named.replace(/^\[(\w+)\]\s*/, '$1 ');
   const scalar = (value: unknown) => value === undefined || value === null || typeof value !== 'object';
   const scalars = (value: unknown): value is unknown[] => Array.isArray(value) && value.every(scalar);
   if (diff.action === 'replace' && typeof diff.before === 'string' && typeof diff.after === 'string') {
@@ -353,7 +369,7 @@ export function contractChanges(before: ContractDocument, after: ContractDocumen
         group,
         ...(isOperation ? operationOf(owner, diff.path) : {}),
         jsonPath: toJsonPath(diff.path),
-        description: describe(diff),
+        description: describe(diff, parameterOf(owner, diff.path)),
         ...(kind === 'breaking' ? {breaks: breaksFor(direction)} : {}),
         ...(rule ? {rule: rule.name} : diff.type === 'unclassified' ? {rule: 'left unclassified by the library: treated as breaking'} : {}),
       };

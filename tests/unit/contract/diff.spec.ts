@@ -295,3 +295,12 @@ test('an unnamed change inside an array field called items names the field, not 
     expect(change.description).toMatch(/^Added x-not-stated of `items\[\]\.roll\.cutRollNumber` in Request Body content/);
   }
 });
+
+test('an extension added to a parameter names the extension, not the parameter as added', () => {
+  const changes = edited((_, document) => {
+    // As 1.0.1 did to ProbillNumberQuery: a first x-not-stated on a parameter that had none.
+    (document.components as {parameters: Record<string, Record<string, unknown>>}).parameters.BolNumberQuery['x-not-stated'] = ['values'];
+  });
+  const bolTracking = changes.filter((change) => change.group === 'GET /tracking/live/bol/details');
+  expect(bolTracking.map((change) => change.description)).toEqual(['Added x-not-stated of query parameter `bol`']);
+});
