@@ -15,8 +15,9 @@ const scrollingBoxCandidates = 'pre, table, div:has(> .redoc-json)';
  * - its menu items (role="menuitem") sit in plain lists; each such list becomes the menu they
  *   belong to, which also stops them from being lists with non-item children;
  * - its example pickers are <select>s without a label;
- * - its code panels and tables scroll without being reachable by keyboard: each scrolling box gets
- *   tabindex="0" so it can be focused and scrolled (WCAG 2.1.1), once its operation is laid out.
+ * - its code panels and tables scroll without being reachable by keyboard: every code sample, and
+ *   each other scrolling box once its operation is laid out, gets tabindex="0" so it can be focused
+ *   and scrolled (WCAG 2.1.1).
  */
 export function useRedocAccessibility(): void {
   useEffect(() => {
@@ -37,9 +38,19 @@ export function useRedocAccessibility(): void {
         select.setAttribute('aria-label', 'Choose an example');
       }
       for (const box of root.querySelectorAll<HTMLElement>(scrollingBoxCandidates)) {
+        if (box.hasAttribute('tabindex')) {
+          continue;
+        }
+        // A code sample is focusable whether or not it scrolls, as every code block of the site is
+        // (src/theme/CodeBlock): no measuring, so it holds in operations not laid out yet too, where
+        // axe measured a sample's <pre> as scrolling before the page could (CI of 2026-11-25).
+        if (box.tagName === 'PRE') {
+          box.setAttribute('tabindex', '0');
+          continue;
+        }
         // An operation far from the screen is not laid out (src/css/redoc.css); measuring a box in it
         // would lay it out. Its boxes are repaired when it is laid out (the listener below).
-        if (box.hasAttribute('tabindex') || !box.checkVisibility({contentVisibilityAuto: true}) || !isScrollable(box)) {
+        if (!box.checkVisibility({contentVisibilityAuto: true}) || !isScrollable(box)) {
           continue;
         }
         box.setAttribute('tabindex', '0');
