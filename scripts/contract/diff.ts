@@ -171,6 +171,10 @@ export function differingParts(beforeText: string, afterText: string): [string, 
 }
 
 const actionWords: Record<string, string> = {add: 'Added', remove: 'Removed', replace: 'Replaced', rename: 'Renamed'};
+const actionWord = (diff: Diff) => actionWords[diff.action] ?? diff.action;
+
+/** The keyword a change is to: the last segment of its path that is not an array index. */
+const keywordOf = (diff: Diff) => [...diff.path].map(String).reverse().find((segment) => !/^\d+$/.test(segment)) ?? '';
 
 /**
  * The library names no change for some nodes (inside `anyOf`/`oneOf` parts, an `x-` list, a
@@ -181,7 +185,7 @@ const actionWords: Record<string, string> = {add: 'Added', remove: 'Removed', re
 function unnamedChange(diff: Diff, libraryText: string): string {
   const path = diff.path.map(String);
   const schemaAt = path.indexOf('schema', path.indexOf('content'));
-  const keyword = [...path].reverse().find((segment) => !/^\d+$/.test(segment)) ?? '';
+  const keyword = keywordOf(diff);
   const field = path
     .slice(schemaAt + 1, path.lastIndexOf(keyword))
     .map((segment, index, all) => {
@@ -194,7 +198,7 @@ function unnamedChange(diff: Diff, libraryText: string): string {
     .join('')
     .replace(/^\./, '');
   const where = schemaAt > 0 && field ? ` of \`${field}\`` : '';
-  return `${actionWords[diff.action] ?? diff.action} ${keyword}${where}${libraryText}`;
+  return `${actionWord(diff)} ${keyword}${where}${libraryText}`;
 }
 
 /** `query parameter \`bol\``, for a change inside an operation's parameter; undefined elsewhere. */
@@ -214,9 +218,9 @@ function describe(diff: Diff, parameter?: string): string {
   const unnamed = /^\s*(?:\[\w+\]\s*)?(?:(?:to|of|from) `[^`]*`\s*)?(in .*)$/s.exec(libraryText);
   // An extension added to a parameter reads "[Added] required query parameter `x`", as if the
   // parameter itself were new, or has no text at all: name the extension and the parameter it is on.
-  const keyword = [...diff.path].reverse().find((segment) => typeof segment === 'string') ?? '';
+  const keyword = keywordOf(diff);
   const onParameter = parameter !== undefined && keyword.startsWith('x-') && !(diff.description ?? '').includes(keyword);
-  const named = unnamed ? unnamedChange(diff, ` ${unnamed[1]}`) : onParameter ? `${actionWords[diff.action] ?? diff.action} ${keyword} of ${parameter}` : libraryText;
+  const named = unnamed ? unnamedChange(diff, ` ${unnamed[1]}`) : onParameter ? `${actionWord(diff)} ${keyword} of ${parameter}` : libraryText;
   const base = named.replace(/^\[(\w+)\]\s*/, '$1 ');
   const scalar = (value: unknown) => value === undefined || value === null || typeof value !== 'object';
   const scalars = (value: unknown): value is unknown[] => Array.isArray(value) && value.every(scalar);
@@ -333,10 +337,11 @@ export function mergeObjectAllOf(document: ContractDocument): ContractDocument {
           ...Object.assign({}, ...parts),
           type: 'object',
           properties: Object.assign({}, ...parts.map((part) => part.properties ?? {})),
-          ...(required.length > 0 ? {required} : {}),
+          required,
           ...own,
         };
-        if (required.length === 0) {
+        // No part requires a field (and the allOf itself lists none): say nothing rather than `[]`.
+        if (Array.isArray(merged.required) && merged.required.length === 0) {
           delete merged.required;
         }
         return visit(merged);

@@ -171,12 +171,16 @@ function fieldRows(contract: Contract, schema: Schema, prefix: string, depth: nu
   });
 }
 
+/** `a`, `b` and `c`: field names as inline code, joined as a sentence lists them. */
+function inlineCodeList(names: readonly string[]): Node[] {
+  return names.flatMap((name, index) => [...(index === 0 ? [] : [text(index === names.length - 1 ? ' and ' : ', ')]), inlineCode(name)]);
+}
+
 /**
  * The Type column's legend: the specification types few fields, so a table says which of its types are
  * the carrier's and that the others are this description's reading, where the reader meets them.
  */
 function typeLegend(rows: FieldRow[]): Node[] {
-  const codeList = (names: string[]) => names.flatMap((name, index) => [...(index === 0 ? [] : [text(index === names.length - 1 ? ' and ' : ', ')]), inlineCode(name)]);
   const stated = rows.filter((row) => row.typeStated).map((row) => row.name);
   const narrowed = rows.filter((row) => row.narrowedToInteger).map((row) => row.name);
   const words =
@@ -184,12 +188,12 @@ function typeLegend(rows: FieldRow[]): Node[] {
       ? [text(': the carrier states none of these types or formats; they are this description\'s reading.')]
       : stated.length === rows.length
         ? [text(': the carrier states the type or format of every field in this table.')]
-        : [text(': the carrier states the type or format of '), ...codeList(stated), text('; the other types are this description\'s reading.')];
+        : [text(': the carrier states the type or format of '), ...inlineCodeList(stated), text('; the other types are this description\'s reading.')];
   // "integer" where the carrier says "number" is this description's narrowing: say so beside the credit.
   const narrowing =
     narrowed.length === 0
       ? []
-      : [text(' The carrier gives '), ...codeList(narrowed), text(narrowed.length === 1 ? ' as a number; this description types it as an integer.' : ' as numbers; this description types them as integers.')];
+      : [text(' The carrier gives '), ...inlineCodeList(narrowed), text(narrowed.length === 1 ? ' as a number; this description types it as an integer.' : ' as numbers; this description types them as integers.')];
   return [paragraph(strong(text('Type column')), ...words, ...narrowing)];
 }
 
@@ -216,10 +220,9 @@ const SchemaFields: Renderer = (contract, props) => {
   // Only the schema's own fields are the reading: fields nested under them come from schemas of
   // their own (an agent probill's, which the specification lists), with their own notes.
   const ownFields = Object.keys(flatten(contract, contract.schema(name)).properties ?? {});
-  const ownFieldList = ownFields.flatMap((field, index) => [...(index === 0 ? [] : [text(index === ownFields.length - 1 ? ' and ' : ', ')]), inlineCode(field)]);
   return [
     ...(shapeOpen
-      ? [paragraph(strong(text(notStatedSentence.replace(/:$/, ''))), text(': the shape of '), inlineCode(name), text('; its own fields, '), ...ownFieldList, text(", are this description's reading."))]
+      ? [paragraph(strong(text(notStatedSentence.replace(/:$/, ''))), text(': the shape of '), inlineCode(name), text('; its own fields, '), ...inlineCodeList(ownFields), text(", are this description's reading."))]
       : []),
     scrollableTable(`Fields of ${name}`, table(
       ['Field', 'Type', 'Required', 'Limits', 'Description'],
