@@ -183,11 +183,23 @@ const keywordOf = (diff: Diff) => [...diff.path].map(String).reverse().find((seg
  * the body, as the library does elsewhere: "Replaced description of `anyOf[0].message`".
  */
 function unnamedChange(diff: Diff, libraryText: string): string {
-  const path = diff.path.map(String);
-  const schemaAt = path.indexOf('schema', path.indexOf('content'));
   const keyword = keywordOf(diff);
-  const field = path
-    .slice(schemaAt + 1, path.lastIndexOf(keyword))
+  const path = diff.path.map(String);
+  const field = fieldOf(path.slice(0, path.lastIndexOf(keyword)));
+  return `${actionWord(diff)} ${keyword}${field ? ` of \`${field}\`` : ''}${libraryText}`;
+}
+
+/**
+ * The field a path inside a body's schema leads to, as `items[].roll.cutRollNumber`; '' at the
+ * schema itself or outside a body.
+ */
+function fieldOf(path: readonly string[]): string {
+  const schemaAt = path.indexOf('schema', path.indexOf('content'));
+  if (schemaAt <= 0) {
+    return '';
+  }
+  return path
+    .slice(schemaAt + 1)
     .map((segment, index, all) => {
       // A name under `properties` is a field, even one called `items`; otherwise `items` is an array's.
       if (all[index - 1] === 'properties') return `.${segment}`;
@@ -197,8 +209,6 @@ function unnamedChange(diff: Diff, libraryText: string): string {
     })
     .join('')
     .replace(/^\./, '');
-  const where = schemaAt > 0 && field ? ` of \`${field}\`` : '';
-  return `${actionWord(diff)} ${keyword}${where}${libraryText}`;
 }
 
 /** `query parameter \`bol\``, for a change inside an operation's parameter; undefined elsewhere. */
@@ -212,8 +222,19 @@ function parameterOf(document: ContractDocument, segments: readonly Segment[]): 
   return resolved?.name ? `${resolved.in ?? ''} parameter \`${resolved.name}\``.trim() : undefined;
 }
 
+/**
+ * For a change the library gives no text at all (a guide link, a parameter's example): the keyword
+ * and what it is on, "Replaced externalDocs.url", "Removed example of query parameter `limit`".
+ */
+function plainChange(diff: Diff, parameter?: string): string {
+  const path = diff.path.map(String);
+  const from = parameter !== undefined ? 5 : path[0] === 'paths' ? 3 : 0;
+  const keyword = path.slice(from).join('.');
+  return `${actionWord(diff)} ${keyword}${parameter !== undefined ? ` of ${parameter}` : ''}`;
+}
+
 function describe(diff: Diff, parameter?: string): string {
-  const libraryText = diff.description ?? `${diff.action} ${diff.path.join('/')}`;
+  const libraryText = diff.description ?? plainChange(diff, parameter);
   // "[Added]  to `x` in …" and " in …": the library found no name for what changed.
   const unnamed = /^\s*(?:\[\w+\]\s*)?(?:(?:to|of|from) `[^`]*`\s*)?(in .*)$/s.exec(libraryText);
   // An extension added to a parameter reads "[Added] required query parameter `x`", as if the
@@ -352,33 +373,144 @@ export function mergeObjectAllOf(document: ContractDocument): ContractDocument {
   return visit(document) as ContractDocument;
 }
 
+/** The value at `segments` in `document`, or undefined, through `$ref`s as the library's paths go. */
+function valueAt(document: ContractDocument, segments: readonly Segment[]): unknown {
+  const resolved = (node: unknown): unknown => {
+    const ref = (node as {$ref?: unknown} | null)?.$ref;
+    return typeof ref === 'string' && ref.startsWith('#/') ? resolved(pointerTarget(document, ref)) : node;
+  };
+  return segments.reduce<unknown>((node, segment) => {
+    const here = resolved(node);
+    return here !== null && typeof here === 'object' ? (here as Record<string, unknown>)[String(segment)] : undefined;
+  }, document);
+}
+
+const isScalar = (value: unknown) => value === null || typeof value !== 'object';
+
+/**
+ * The library reports a list of values (`x-not-stated: [unit]`) element by element, by index, and a
+ * code sample line by line of its source: "Replaced annotation (0) …: "required" → "meaning"",
+ * "Replaced annotation (1) …: "behaviour" → "required"", "Added annotation (2) …" for one added
+ * "meaning". Such changes are grouped under the path of the list (or of `x-codeSamples`) and told once.
+ */
+function groupedUnder(segments: readonly Segment[], older: ContractDocument, newer: ContractDocument): Segment[] | undefined {
+  const at = segments.findIndex((segment, index) => typeof segment === 'string' && segment.startsWith('x-') && segments[index - 1] !== 'properties');
+  if (at < 0) {
+    return undefined;
+  }
+  const list = segments.slice(0, at + 1);
+  if (list[at] === 'x-codeSamples') {
+    return list;
+  }
+  const values = [valueAt(older, list), valueAt(newer, list)];
+  return values.every((value) => value === undefined || (Array.isArray(value) && value.every(isScalar))) ? list : undefined;
+}
+
+/** "of `items[].weight` in Request Body content (application/json)", "of query parameter `bol`", "of Response 200". */
+function placeOf(document: ContractDocument, segments: readonly Segment[]): string {
+  const parameter = parameterOf(document, segments);
+  if (parameter) {
+    return `of ${parameter}`;
+  }
+  const path = segments.map(String);
+  const [, , , part, code] = path;
+  const body = part === 'requestBody' ? 'Request Body' : part === 'responses' ? `Response ${code}` : undefined;
+  if (body === undefined) {
+    return path[0] === 'paths' ? 'of the operation' : `at ${toJsonPath(segments)}`;
+  }
+  const contentAt = path.indexOf('content');
+  const where = contentAt > 0 ? `${body} content (${path[contentAt + 1]})` : body;
+  // The list's own name is not part of the field it is on.
+  const field = fieldOf(path.slice(0, -1));
+  return field ? `of \`${field}\` in ${where}` : `of ${where}`;
+}
+
+type CodeSample = {lang?: string; label?: string; source?: string};
+
+function describeList(list: readonly Segment[], before: unknown, after: unknown, place: string): string {
+  const name = String(list.at(-1));
+  if (name === 'x-codeSamples') {
+    const older = (Array.isArray(before) ? before : []) as CodeSample[];
+    const newer = (Array.isArray(after) ? after : []) as CodeSample[];
+    const label = (sample: CodeSample) => sample.label ?? sample.lang ?? '?';
+    const changed = [...new Set([...older, ...newer].map(label))].filter(
+      (shown) => older.find((sample) => label(sample) === shown)?.source !== newer.find((sample) => label(sample) === shown)?.source,
+    );
+    const first = changed[0];
+    const was = older.find((sample) => label(sample) === first)?.source;
+    const now = newer.find((sample) => label(sample) === first)?.source;
+    const action = was === undefined ? 'Added' : now === undefined ? 'Removed' : 'Replaced';
+    const excerpt = was !== undefined && now !== undefined ? `: ${differingParts(was, now).join(' \u2192 ')}` : '';
+    return `${action} the code samples (${changed.join(', ')}) ${place}${excerpt}`;
+  }
+  const older = Array.isArray(before) ? before : [];
+  const newer = Array.isArray(after) ? after : [];
+  const gone = older.filter((value) => !newer.includes(value)).map(formatValue).join(', ');
+  const came = newer.filter((value) => !older.includes(value)).map(formatValue).join(', ');
+  if (gone && came) return `Replaced ${gone} with ${came} in ${name} ${place}`;
+  if (came) return `Added ${came} to ${name} ${place}`;
+  if (gone) return `Removed ${gone} from ${name} ${place}`;
+  return `Reordered ${name} ${place}`;
+}
+
 /** Every change from `before` to `after`, in document order. */
 export function contractChanges(before: ContractDocument, after: ContractDocument): Change[] {
   const comparable = (document: ContractDocument) => mergeObjectAllOf(inlineAnnotatedRefs(document));
+  const older = comparable(before);
+  const newer = comparable(after);
   const {diffs} = apiCompare(comparable(before), comparable(after));
-  return diffs
-    .filter((diff) => isReported(diff.path))
-    .map((diff): Change => {
-      const direction = directionOf(diff.path);
-      const rule = portalRules.find((candidate) => candidate.applies(diff, direction));
-      // What the library leaves unclassified is treated as breaking: a writer then reads it and, if
-      // it is harmless, adds a rule. Deprecation is announced, not breaking.
-      const libraryKind: ChangeKind = diff.type === 'unclassified' ? 'breaking' : diff.type === 'deprecated' ? 'non-breaking' : diff.type;
-      const kind = rule?.kind ?? libraryKind;
-      const isOperation = direction !== 'contract';
-      const group = isOperation ? `${String(diff.path[2]).toUpperCase()} ${String(diff.path[1])}` : 'Whole contract';
-      const owner = diff.action === 'remove' ? before : after;
-      return {
-        kind,
-        direction,
-        group,
-        ...(isOperation ? operationOf(owner, diff.path) : {}),
-        jsonPath: toJsonPath(diff.path),
-        description: describe(diff, parameterOf(owner, diff.path)),
-        ...(kind === 'breaking' ? {breaks: breaksFor(direction)} : {}),
-        ...(rule ? {rule: rule.name} : diff.type === 'unclassified' ? {rule: 'left unclassified by the library: treated as breaking'} : {}),
-      };
-    });
+  const classify = (diff: Diff) => {
+    const direction = directionOf(diff.path);
+    const rule = portalRules.find((candidate) => candidate.applies(diff, direction));
+    // What the library leaves unclassified is treated as breaking: a writer then reads it and, if
+    // it is harmless, adds a rule. Deprecation is announced, not breaking.
+    const libraryKind: ChangeKind = diff.type === 'unclassified' ? 'breaking' : diff.type === 'deprecated' ? 'non-breaking' : diff.type;
+    return {kind: rule?.kind ?? libraryKind, rule: rule ? rule.name : diff.type === 'unclassified' ? 'left unclassified by the library: treated as breaking' : undefined};
+  };
+  const change = (segments: readonly Segment[], owner: ContractDocument, kind: ChangeKind, rule: string | undefined, description: string): Change => {
+    const direction = directionOf(segments);
+    const isOperation = direction !== 'contract';
+    return {
+      kind,
+      direction,
+      group: isOperation ? `${String(segments[2]).toUpperCase()} ${String(segments[1])}` : 'Whole contract',
+      ...(isOperation ? operationOf(owner, segments) : {}),
+      jsonPath: toJsonPath(segments),
+      description,
+      ...(kind === 'breaking' ? {breaks: breaksFor(direction)} : {}),
+      ...(rule ? {rule} : {}),
+    };
+  };
+  // Each list's changes, in the place of its first one.
+  const lists = new Map<string, {segments: Segment[]; diffs: Diff[]}>();
+  const inOrder: Array<Diff | {segments: Segment[]; diffs: Diff[]}> = [];
+  for (const diff of diffs.filter((candidate) => isReported(candidate.path))) {
+    const list = groupedUnder(diff.path, older, newer);
+    if (!list) {
+      inOrder.push(diff);
+      continue;
+    }
+    const key = JSON.stringify(list);
+    const entry = lists.get(key) ?? {segments: list, diffs: []};
+    if (!lists.has(key)) {
+      lists.set(key, entry);
+      inOrder.push(entry);
+    }
+    entry.diffs.push(diff);
+  }
+  const severity: ChangeKind[] = ['breaking', 'non-breaking', 'annotation'];
+  return inOrder.map((item): Change => {
+    if ('action' in item) {
+      const {kind, rule} = classify(item);
+      const owner = item.action === 'remove' ? before : after;
+      return change(item.path, owner, kind, rule, describe(item, parameterOf(owner, item.path)));
+    }
+    // The list is as strict as its strictest element's change.
+    const classified = item.diffs.map(classify).sort((a, b) => severity.indexOf(a.kind) - severity.indexOf(b.kind));
+    const owner = valueAt(newer, item.segments) === undefined ? before : after;
+    const description = describeList(item.segments, valueAt(older, item.segments), valueAt(newer, item.segments), placeOf(owner, item.segments));
+    return change(item.segments, owner, classified[0].kind, classified[0].rule, description);
+  });
 }
 
 export type ChangeGroup = {readonly group: string; readonly operationId?: string; readonly tag?: string; readonly changes: Change[]};

@@ -292,7 +292,7 @@ test('an unnamed change inside an array field called items names the field, not 
   const receipt = changes.filter((change) => change.group === 'POST /wms/receipt/create');
   expect(receipt.length).toBeGreaterThan(0);
   for (const change of receipt) {
-    expect(change.description).toMatch(/^Added x-not-stated of `items\[\]\.roll\.cutRollNumber` in Request Body content/);
+    expect(change.description).toMatch(/^Added "values" to x-not-stated of `items\[\]\.roll\.cutRollNumber` in Request Body content/);
   }
 });
 
@@ -302,5 +302,44 @@ test('an extension added to a parameter names the extension, not the parameter a
     (document.components as {parameters: Record<string, Record<string, unknown>>}).parameters.BolNumberQuery['x-not-stated'] = ['values'];
   });
   const bolTracking = changes.filter((change) => change.group === 'GET /tracking/live/bol/details');
-  expect(bolTracking.map((change) => change.description)).toEqual(['Added x-not-stated of query parameter `bol`']);
+  expect(bolTracking.map((change) => change.description)).toEqual(['Added "values" to x-not-stated of query parameter `bol`']);
+});
+
+test('a list of values changed element by element is told once, as the values that came and went', () => {
+  // As 1.0.9 did to AppointmentRequest ([required, behaviour] became [meaning, required, behaviour]):
+  // a value put first, which the library reports as every element replaced and one added.
+  const changes = edited((schemas) => {
+    schemas.AppointmentRequest['x-not-stated'] = ['values', ...(schemas.AppointmentRequest['x-not-stated'] as string[])];
+  });
+  const appointment = changes.filter((change) => change.group === 'POST /agent/probill/appointment');
+  expect(appointment.map((change) => change.description)).toEqual(['Added "values" to x-not-stated of Request Body content (application/json)']);
+  expect(appointment[0]).toMatchObject({kind: 'annotation', jsonPath: "$.paths['/agent/probill/appointment'].post.requestBody.content['application/json'].schema['x-not-stated']"});
+  const swapped = edited((schemas) => {
+    schemas.Transit.properties.transitDays['x-not-stated'] = ['values'];
+  });
+  expect(swapped.length).toBeGreaterThan(0);
+  for (const change of swapped) {
+    expect(change.description).toMatch(/^Replaced "[a-z]+"(, "[a-z]+")* with "values" in x-not-stated of `transit.transitDays` in Response 200 content/);
+  }
+});
+
+test('code samples changed are told once per operation, naming the samples and the words that changed', () => {
+  const after = structuredClone(served);
+  const operation = (after.paths as Record<string, Record<string, {'x-codeSamples': {label: string; source: string}[]}>>)['/ltl/rate/quote'].post;
+  for (const sample of operation['x-codeSamples']) {
+    sample.source = sample.source.replace('30720', '30721');
+  }
+  const changes = contractChanges(served, after);
+  expect(changes).toHaveLength(1);
+  expect(changes[0]).toMatchObject({kind: 'annotation', group: 'POST /ltl/rate/quote', jsonPath: "$.paths['/ltl/rate/quote'].post['x-codeSamples']"});
+  expect(changes[0].description).toMatch(/^Replaced the code samples \(curl, JavaScript, Python\) of the operation: .*30720.*→.*30721/);
+});
+
+test('a change the library gives no words for names its keyword and parameter, not a raw path', () => {
+  const after = structuredClone(served);
+  const operation = (after.paths as Record<string, Record<string, {externalDocs: {url: string}}>>)['/ltl/rate/quote'].post;
+  operation.externalDocs.url += '-moved';
+  const [change] = contractChanges(served, after);
+  expect(change.description).toMatch(/^Replaced externalDocs\.url: ".*" → ".*-moved"/);
+  expect(change.description).not.toContain('paths/');
 });
