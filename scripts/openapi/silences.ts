@@ -17,6 +17,7 @@ export const notStatedAspects = {
   type: 'the type',
   format: 'the format',
   unit: 'the unit',
+  timezone: 'the time zone',
   bounds: 'the limits',
   values: 'the allowed values or their spelling',
   required: 'which fields are required',
