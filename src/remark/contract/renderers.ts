@@ -144,8 +144,12 @@ function requirementOf(object: Schema, name: string, property: Schema, contract:
 /**
  * `typeStated`: the specification gives the field's type (or form), as `statedTypes` lists.
  * `narrowedToInteger`: it says "number" where this description types an integer (tracking dates).
+ * `entriesTypedAs`: it says "an array" and this description types the entries (the validation
+ * `message`, whose entries are strings in the carrier's examples only).
  */
-type FieldRow = {name: string; schema: Schema; required: Requirement; typeStated: boolean; narrowedToInteger: boolean};
+type FieldRow = {name: string; schema: Schema; required: Requirement; typeStated: boolean; narrowedToInteger: boolean; entriesTypedAs?: string};
+
+const primitiveTypes = new Set(['string', 'number', 'integer', 'boolean']);
 
 /** The rows of `schema`'s fields; `owner` is the schema's component name, which `statedTypes` keys on. */
 function fieldRows(contract: Contract, schema: Schema, prefix: string, depth: number, owner = refName(schema)): FieldRow[] {
@@ -156,7 +160,10 @@ function fieldRows(contract: Contract, schema: Schema, prefix: string, depth: nu
     const typeStated = statedWords !== undefined;
     const resolved = flatten(contract, property);
     const narrowedToInteger = typeStated && resolved.type === 'integer' && /\bnumbers?\b/.test(statedWords) && !/\binteger/.test(statedWords);
-    const row: FieldRow = {name: `${prefix}${name}`, schema: property, required: requirementOf(object, name, property, contract), typeStated, narrowedToInteger};
+    const itemType = resolved.type === 'array' && resolved.items ? flatten(contract, resolved.items).type : undefined;
+    const entriesTypedAs =
+      typeStated && typeof itemType === 'string' && primitiveTypes.has(itemType) && !new RegExp(`\\b${itemType}`).test(statedWords) ? itemType : undefined;
+    const row: FieldRow = {name: `${prefix}${name}`, schema: property, required: requirementOf(object, name, property, contract), typeStated, narrowedToInteger, entriesTypedAs};
     if (depth <= 1) {
       return [row];
     }
@@ -194,7 +201,11 @@ function typeLegend(rows: FieldRow[]): Node[] {
     narrowed.length === 0
       ? []
       : [text(' The carrier gives '), ...inlineCodeList(narrowed), text(narrowed.length === 1 ? ' as a number; this description types it as an integer.' : ' as numbers; this description types them as integers.')];
-  return [paragraph(strong(text('Type column')), ...words, ...narrowing)];
+  // "an array" where this description also types its entries: the entries' type is the reading.
+  const entries = rows
+    .filter((row) => row.entriesTypedAs !== undefined)
+    .flatMap((row) => [text(' The carrier gives '), inlineCode(row.name), text(` as an array; this description types its entries as ${row.entriesTypedAs}s.`)]);
+  return [paragraph(strong(text('Type column')), ...words, ...narrowing, ...entries)];
 }
 
 /**

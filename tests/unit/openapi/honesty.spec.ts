@@ -54,7 +54,7 @@ const requiredBySpecification: Record<string, {required: string[]; specLine: str
     required: ['etaDate', 'transit', 'calculatedAt', 'originServiceCenter', 'destinationServiceCenter'],
     specLine: '93: "ETA response: etaDate (…), transit {…}, calculatedAt (…), originServiceCenter and destinationServiceCenter; all required"',
   },
-  Transit: {required: ['transitDays', 'originDay', 'arrivalDay'], specLine: '93: "transit {transitDays (integer), originDay (weekday name), arrivalDay (weekday name)}, …; all required"'},
+  Transit: {required: ['transitDays', 'originDay', 'arrivalDay'], specLine: '93: "transit {transitDays (integer), originDay (weekday name), arrivalDay (weekday name)}, …; all required" (read as covering the fields of transit too)', reading: true},
   ReschedulePickupRequest: {required: ['pickupNumber'], specLine: '129: "pickupNumber must not be empty"; 210: "pickupNumber should not be empty"', reading: true},
   ValidationError: {required: ['statusCode', 'message', 'error'], specLine: '210: "Validation bodies hold statusCode, message (an array) and error \'Bad Request\'"', reading: true},
   EtaError: {required: ['message', 'error', 'statusCode'], specLine: '213: "422 on ETA (error body: message, error \'Unprocessable Entity\', statusCode)"', reading: true},
@@ -371,6 +371,9 @@ test('the Type column says under every table which types the carrier states and 
   expect(tracking).toMatch(/as numbers; this description types them as integers\.$/);
   expect(tracking.split('The carrier gives')[1]).not.toContain('probillNumber');
   expect(typeLegend('EtaError')).toContain('The carrier gives statusCode as a number; this description types it as an integer.');
+  // "message (an array)": that its entries are strings is read from the carrier's examples.
+  expect(typeLegend('ValidationError')).toMatch(/The carrier gives message as an array; this description types its entries as strings\.$/);
+  expect(typeLegend('GetDocumentsResponse')).not.toContain('types its entries');
   // transitDays (integer) and calculatedAt (ISO date-time), in the ETA response; etaDate is YYYY-MM-DD.
   expect(typeLegend('EtaResponse')).toMatch(/etaDate.*transit\.transitDays.*calculatedAt/);
   // id and pw: nothing but their names.
