@@ -28,7 +28,8 @@ export default defineConfig({
   forbidOnly: Boolean(process.env.CI),
   retries: process.env.CI ? 1 : 0,
   workers: process.env.CI ? 2 : undefined,
-  reporter: process.env.CI ? [['list'], ['html', {open: 'never'}]] : 'list',
+  // fileDurations feeds the slowest files `npm test` prints at its end (scripts/test/run.ts).
+  reporter: [['list'], ...(process.env.CI ? [['html', {open: 'never'}] as const] : []), ['./tests/reporters/fileDurations.ts']],
   use: {
     baseURL,
     trace: 'retain-on-failure',

@@ -3,7 +3,8 @@
  * component: closing a console and opening it again (or moving between pages of the site) finds the
  * request, the last answer and the last notice as they were left. A request still in flight when its
  * console closes reports to this store, so the reopened console shows its answer when it comes and
- * keeps "Send request" disabled until then: a real server never gets a second call by accident.
+ * keeps "Send request" unavailable until then: a real server never gets a second call by accident.
+ * The request's Cancel lives here too, so the reopened console can still end it.
  */
 import type {Draft} from './request';
 import type {Exchange} from './send';
@@ -15,6 +16,8 @@ export type ConsoleRecord = {
   /** How many outcomes (answers or failures) this console has shown: two that read the same are two. */
   outcomes: number;
   sending: boolean;
+  /** Ends the request in flight (present while `sending`, for a request that can be ended). */
+  cancel?: () => void;
   /** The last line announced to screen readers ("Answered 201 Created in 15 ms."). */
   notice: string;
 };

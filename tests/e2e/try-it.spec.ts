@@ -133,29 +133,6 @@ test.describe('Try it in the guides', () => {
     await expect(reopened.getByRole('region', {name: 'Response'})).toContainText('400 Bad Request');
   });
 
-  test('keyboard alone: Enter opens, Tab reaches Send, Enter sends, Escape closes and gives focus back', async ({page}) => {
-    await page.goto(pickupsGuide);
-    await waitForHydration(page);
-    const tryIt = page.getByRole('button', {name: 'Try it: Request a pickup'});
-    await tryIt.focus();
-    await page.keyboard.press('Enter');
-    const panel = page.getByRole('group', {name: 'Console: Request a pickup'});
-    const sendButton = panel.getByRole('button', {name: 'Send request'});
-    await expect(sendButton).toBeVisible();
-    let presses = 0;
-    while (!(await sendButton.evaluate((element) => element === document.activeElement)) && presses < 30) {
-      await page.keyboard.press('Tab');
-      presses++;
-    }
-    await expect(sendButton).toBeFocused();
-    await page.keyboard.press('Enter');
-    await expect(panel.getByRole('region', {name: 'Response'}).locator('[data-status]')).toHaveText('201 Created');
-    await page.keyboard.press('Escape');
-    await expect(panel).toHaveCount(0);
-    await expect(tryIt).toBeFocused();
-    await expect(tryIt).toHaveAttribute('aria-expanded', 'false');
-  });
-
   test('a console whose code fails to load says so, and "Load it again" loads it', async ({page, expectConsoleErrors}) => {
     expectConsoleErrors(/Failed to load resource/, /Loading chunk|ChunkLoadError/);
     await page.goto(pickupsGuide);
@@ -408,5 +385,156 @@ test.describe('Try it against a server', () => {
     await panel.getByLabel('Bearer token').fill('any');
     await panel.getByRole('button', {name: 'Send request'}).click();
     await expect(panel.getByRole('region', {name: 'Response'})).toContainText('does not allow calls from this page (CORS)');
+  });
+});
+
+test.describe('after Send: focus kept, and a request that can be ended', () => {
+  // The sandbox program's server, which holds the pickup request's answer until the test lets it go:
+  // the in-flight state is always there to check, however fast the machine.
+  let heldServer: Server;
+  let heldUrl: string;
+  let gate: Promise<void> | undefined;
+  let openGate = () => {};
+  const heldCalls: string[] = [];
+
+  test.beforeAll(async () => {
+    const handler = sandboxServer(createSandbox({contract: loadContract(), store: memoryStore(), clock: () => new Date()}));
+    heldServer = createServer((request, response) => {
+      if (request.method === 'POST' && request.url === '/order/pickup/request' && gate) {
+        heldCalls.push(request.url);
+        void gate.then(() => handler.emit('request', request, response));
+        return;
+      }
+      handler.emit('request', request, response);
+    });
+    await new Promise<void>((resolve) => heldServer.listen(0, '127.0.0.1', resolve));
+    heldUrl = `http://127.0.0.1:${(heldServer.address() as AddressInfo).port}`;
+  });
+  test.beforeEach(() => {
+    heldCalls.length = 0;
+    gate = new Promise((resolve) => (openGate = resolve));
+  });
+  test.afterEach(() => openGate());
+  test.afterAll(() => {
+    heldServer.closeAllConnections();
+    heldServer.close();
+  });
+
+  /** Counts, from now on, every animation frame and focus move that leaves focus on <body>. */
+  async function watchForFocusOnBody(page: Page): Promise<() => Promise<number>> {
+    await page.evaluate(() => {
+      const state = window as unknown as {focusOnBody: number};
+      state.focusOnBody = 0;
+      const onBody = () => document.activeElement === null || document.activeElement === document.body;
+      const everyFrame = () => {
+        state.focusOnBody += onBody() ? 1 : 0;
+        requestAnimationFrame(everyFrame);
+      };
+      requestAnimationFrame(everyFrame);
+      document.addEventListener('focusout', () => setTimeout(() => (state.focusOnBody += onBody() ? 1 : 0)), true);
+    });
+    return () => page.evaluate(() => (window as unknown as {focusOnBody: number}).focusOnBody);
+  }
+
+  async function tabUntilFocused(page: Page, target: Locator): Promise<void> {
+    for (let presses = 0; presses < 40 && !(await target.evaluate((element) => element === document.activeElement)); presses++) {
+      await page.keyboard.press('Tab');
+    }
+    await expect(target).toBeFocused();
+  }
+
+  /**
+   * With the keyboard alone: opens the console under the focused Try it, points it at the held
+   * server ("Another server", arrow keys in the radio group) and gets a token there.
+   */
+  async function openOnHeldServerByKeyboard(page: Page, tryIt: Locator, summary: string): Promise<Locator> {
+    await tryIt.focus();
+    await page.keyboard.press('Enter');
+    const panel = page.getByRole('group', {name: `Console: ${summary}`});
+    const anotherServer = panel.getByRole('radio', {name: /Another server/});
+    await tabUntilFocused(page, panel.getByRole('radio', {name: /In-browser sandbox/}));
+    while (!(await anotherServer.isChecked())) {
+      await page.keyboard.press('ArrowDown');
+    }
+    await expect(anotherServer).toBeFocused();
+    await page.keyboard.press('Tab');
+    await expect(panel.getByRole('textbox', {name: 'Base URL'})).toBeFocused();
+    await page.keyboard.type(heldUrl);
+    await tabUntilFocused(page, panel.getByRole('button', {name: 'Get a token'}));
+    await page.keyboard.press('Enter');
+    await expect(panel.getByText(/Token received/)).toBeVisible();
+    return panel;
+  }
+
+  test('keyboard alone: Enter opens, Tab reaches Send, Enter sends, focus stays through the answer, Escape closes and gives focus back', async ({page}) => {
+    await page.goto(pickupsGuide);
+    await waitForHydration(page);
+    const tryIt = page.getByRole('button', {name: 'Try it: Request a pickup'});
+    const panel = await openOnHeldServerByKeyboard(page, tryIt, 'Request a pickup');
+    const focusOnBody = await watchForFocusOnBody(page);
+    const sendButton = panel.getByRole('button', {name: 'Send request'});
+    await tabUntilFocused(page, sendButton);
+    await page.keyboard.press('Enter');
+
+    // In flight: the same button keeps focus, says it is sending and takes no second press.
+    const sending = panel.getByRole('button', {name: 'Sending…'});
+    await expect(sending).toBeFocused();
+    await expect(sending).toBeDisabled();
+    await expect.poll(() => heldCalls.length).toBe(1);
+    await page.keyboard.press('Enter');
+    await expect(panel.getByRole('button', {name: 'Cancel'})).toBeVisible();
+    await expect(panel.getByRole('status').filter({hasText: 'gives up after 30 s'})).toBeVisible();
+
+    openGate();
+    await expect(panel.getByRole('region', {name: 'Response'}).locator('[data-status]')).toHaveText('201 Created');
+    await expect(sendButton).toBeFocused();
+    await expect(panel.getByRole('status').filter({hasText: /^Answered 201 Created/})).toBeVisible();
+    expect(heldCalls).toHaveLength(1);
+    expect(await focusOnBody()).toBe(0);
+
+    await page.keyboard.press('Escape');
+    await expect(panel).toHaveCount(0);
+    await expect(tryIt).toBeFocused();
+    await expect(tryIt).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  test('on /api/: Cancel ends a request that never answers, and focus goes back to Send, never to <body>', async ({page}) => {
+    test.slow();
+    await page.goto('/api/');
+    await waitForHydration(page);
+    const tryIt = page.getByRole('button', {name: 'Try it: Request a pickup'});
+    await expect(async () => {
+      await page.locator('[id="operation/requestPickup"]').scrollIntoViewIfNeeded();
+      await expect(tryIt).toBeVisible({timeout: 1_000});
+    }).toPass();
+    const panel = await openOnHeldServerByKeyboard(page, tryIt, 'Request a pickup');
+    const focusOnBody = await watchForFocusOnBody(page);
+    const sendButton = panel.getByRole('button', {name: 'Send request'});
+    await tabUntilFocused(page, sendButton);
+    await page.keyboard.press('Enter');
+    await expect.poll(() => heldCalls.length).toBe(1);
+
+    // Tab to Cancel and press it: the answer area says the request was ended, focus is back on Send.
+    await page.keyboard.press('Tab');
+    await expect(panel.getByRole('button', {name: 'Cancel'})).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(panel.getByRole('region', {name: 'Response'})).toContainText(/Cancelled after [\d.]+ s: the server at .* had not answered\. The request may still have reached the server/);
+    await expect(sendButton).toBeFocused();
+    await expect(panel.getByRole('button', {name: 'Cancel'})).toHaveCount(0);
+
+    // Sent again and left on Cancel when the answer comes: Cancel goes, focus moves to Send.
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Tab');
+    await expect(panel.getByRole('button', {name: 'Cancel'})).toBeFocused();
+    openGate();
+    await expect(panel.getByRole('region', {name: 'Response'}).locator('[data-status]')).toHaveText('201 Created');
+    await expect(sendButton).toBeFocused();
+    expect(await focusOnBody()).toBe(0);
+
+    // Escape from inside the answer closes the console too.
+    await panel.getByRole('region', {name: 'Response'}).getByText(/^Headers/).focus();
+    await page.keyboard.press('Escape');
+    await expect(panel).toHaveCount(0);
+    await expect(tryIt).toBeFocused();
   });
 });

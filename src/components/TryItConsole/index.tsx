@@ -1,4 +1,4 @@
-import {useEffect, useId, useMemo, useState, useSyncExternalStore, type KeyboardEvent, type ReactNode} from 'react';
+import {useEffect, useId, useMemo, useRef, useState, useSyncExternalStore, type KeyboardEvent, type ReactNode} from 'react';
 import useBaseUrl from '@docusaurus/useBaseUrl';
 import CodeBlock from '@theme/CodeBlock';
 
@@ -7,7 +7,8 @@ import type {OperationEntry} from '../../sandbox/contract';
 import {localSandboxUrl} from '../../sandbox/localServer';
 import {curlCommand} from '../../tryIt/curl';
 import {exampleCredentials, initialDraft, outgoingRequest, parameterFields, tokenOperationId, tokenRequest, type Draft} from '../../tryIt/request';
-import {issuedToken, send, type Exchange} from '../../tryIt/send';
+import {highlightedBodyChars, readableSize, shownBodyBytes, type AnswerBody} from '../../tryIt/answerBody';
+import {answerTimeoutMs, issuedToken, send, type Exchange} from '../../tryIt/send';
 import {consoles} from '../../tryIt/consoles';
 import {browserSandbox, session} from '../../tryIt/session';
 import {baseUrlOf, baseUrlProblem, targetLabels, tokenKey, type Target} from '../../tryIt/targets';
@@ -69,6 +70,21 @@ function ConsoleForm({sandbox, entry, onClose}: {sandbox: Sandbox; entry: Operat
   const setDraft = (next: Draft) => consoles.update(operationId, {draft: next});
   const setNotice = (next: string) => consoles.update(operationId, {notice: next});
 
+  // Send stays focusable while a request is in flight (aria-disabled, not disabled: a disabled button
+  // drops the keyboard user's focus to <body>). Cancel goes away when the request ends; if it had
+  // focus, focus moves to Send first. The store calls this before React re-renders without Cancel.
+  const sendButton = useRef<HTMLButtonElement>(null);
+  const cancelButton = useRef<HTMLButtonElement>(null);
+  useEffect(
+    () =>
+      consoles.subscribe(() => {
+        if (!consoles.record(operationId).sending && cancelButton.current && document.activeElement === cancelButton.current) {
+          sendButton.current?.focus();
+        }
+      }),
+    [operationId],
+  );
+
   const fields = useMemo(() => parameterFields(contract, entry), [contract, entry]);
   const needsToken = contract.requiresToken(entry);
   const token = tokens[tokenKey(target)] ?? '';
@@ -106,18 +122,27 @@ function ConsoleForm({sandbox, entry, onClose}: {sandbox: Sandbox; entry: Operat
   }
 
   async function sendRequest() {
+    if (sending) {
+      return;
+    }
     if (urlProblem) {
       setNotice(urlProblem);
       return;
     }
-    consoles.update(operationId, {sending: true, notice: ''});
+    const stop = new AbortController();
+    const overNetwork = target.kind !== 'browser';
+    consoles.update(operationId, {
+      sending: true,
+      cancel: overNetwork ? () => stop.abort() : undefined,
+      notice: overNetwork ? `Sending. Cancel stops waiting; the console gives up after ${answerTimeoutMs / 1000} s.` : '',
+    });
     try {
       let bearer = token;
       if (needsToken && !bearer && target.kind === 'browser') {
         bearer = await sandboxToken();
         session.setToken(target, bearer);
       }
-      const result = await send(target, outgoingRequest(contract, entry, draft, needsToken ? bearer : undefined), sandbox);
+      const result = await send(target, outgoingRequest(contract, entry, draft, needsToken ? bearer : undefined), sandbox, {signal: stop.signal});
       consoles.update(operationId, {exchange: result, outcomes: consoles.record(operationId).outcomes + 1});
       // The token call's answer becomes the token of its target, as an integrator's client would keep it.
       const issued = issuedToken(result);
@@ -128,7 +153,7 @@ function ConsoleForm({sandbox, entry, onClose}: {sandbox: Sandbox; entry: Operat
     } catch (error) {
       setNotice(`Not sent: ${error instanceof Error ? error.message : String(error)}`);
     } finally {
-      consoles.update(operationId, {sending: false});
+      consoles.update(operationId, {sending: false, cancel: undefined});
     }
   }
 
@@ -229,9 +254,14 @@ function ConsoleForm({sandbox, entry, onClose}: {sandbox: Sandbox; entry: Operat
       </div>
 
       <div className={styles.actions}>
-        <button type="button" className="button button--primary" onClick={sendRequest} disabled={sending}>
+        <button ref={sendButton} type="button" className={`button button--primary${sending ? ' disabled' : ''}`} onClick={sendRequest} aria-disabled={sending || undefined}>
           {sending ? 'Sending…' : 'Send request'}
         </button>
+        {record.cancel && (
+          <button ref={cancelButton} type="button" className="button button--outline button--danger" onClick={record.cancel}>
+            Cancel
+          </button>
+        )}
         <button type="button" className="button button--secondary" onClick={copyCurl}>
           Copy as curl
         </button>
@@ -251,7 +281,7 @@ function ConsoleForm({sandbox, entry, onClose}: {sandbox: Sandbox; entry: Operat
 
       <section aria-label="Response" className={styles.response} data-outcomes={record.outcomes}>
         <h3 className={styles.responseTitle}>Response</h3>
-        <ExchangeView exchange={exchange} />
+        <ExchangeView exchange={exchange} fileName={`${operationId}-answer`} />
       </section>
     </>
   );
@@ -374,7 +404,7 @@ function TokenField({sandbox, target, token, fieldId, urlProblem}: {sandbox: San
   );
 }
 
-function ExchangeView({exchange}: {exchange?: Exchange}): ReactNode {
+function ExchangeView({exchange, fileName}: {exchange?: Exchange; fileName: string}): ReactNode {
   if (!exchange) {
     return <p>No request sent yet.</p>;
   }
@@ -400,7 +430,69 @@ function ExchangeView({exchange}: {exchange?: Exchange}): ReactNode {
           ))}
         </dl>
       </details>
-      {exchange.bodyText === '' ? <p>No body.</p> : <CodeBlock language="json">{exchange.bodyText}</CodeBlock>}
+      <BodyView body={exchange.body} fileName={`${fileName}-${exchange.status}`} />
+    </>
+  );
+}
+
+/**
+ * A long text in parts of about `partChars`, cut after a line where one ends near the cut. Each part
+ * is laid out only when it nears the screen (content-visibility in styles.module.css): a megabyte of
+ * text laid out at once held the page for half a second to a second (measured in Chromium, 2026-11-28).
+ */
+const partChars = 4_000;
+
+function textParts(text: string): string[] {
+  const parts: string[] = [];
+  for (let start = 0; start < text.length; ) {
+    let end = Math.min(text.length, start + partChars);
+    const lineEnd = text.lastIndexOf('\n', end - 1);
+    if (end < text.length && lineEnd > start + partChars / 2) {
+      end = lineEnd + 1;
+    }
+    parts.push(text.slice(start, end));
+    start = end;
+  }
+  return parts;
+}
+
+/**
+ * The answer's body: highlighted when short, plain text when long, and only its first
+ * `shownBodyBytes` when longer still, with the whole body a click away as a file.
+ */
+function BodyView({body, fileName}: {body: AnswerBody; fileName: string}): ReactNode {
+  const [fileUrl, setFileUrl] = useState<string>();
+  useEffect(() => {
+    const url = URL.createObjectURL(body.file);
+    setFileUrl(url);
+    return () => URL.revokeObjectURL(url);
+  }, [body.file]);
+  if (body.bytes === 0) {
+    return <p>No body.</p>;
+  }
+  const extension = body.json !== undefined || /json/.test(body.file.type) ? 'json' : 'txt';
+  return (
+    <>
+      <p className={styles.bodyInfo}>
+        <span>{body.cut ? `Body: ${readableSize(body.bytes)}, of which the first ${readableSize(shownBodyBytes)} is shown.` : `Body: ${readableSize(body.bytes)}.`}</span>{' '}
+        <a className="button button--sm button--outline button--secondary" href={fileUrl} download={`${fileName}.${extension}`}>
+          Save the body{body.cut ? ' to see all of it' : ''}
+        </a>
+      </p>
+      {body.text.length <= highlightedBodyChars ? (
+        <CodeBlock language="json">{body.text}</CodeBlock>
+      ) : (
+        // Focusable, as every scrolling box on the site is, so a keyboard can scroll it.
+        <pre className={styles.plainBody} tabIndex={0} aria-label="Body">
+          <code>
+            {textParts(body.text).map((part, index) => (
+              <span key={index} className={styles.bodyPart}>
+                {part}
+              </span>
+            ))}
+          </code>
+        </pre>
+      )}
     </>
   );
 }
