@@ -56,8 +56,9 @@ function parseArguments(args: readonly string[]): Request {
   return {version, summary: summary.trim(), notes, date};
 }
 
-function bundle(): void {
-  const result = spawnSync('npm', ['run', '--silent', 'openapi:bundle'], {cwd: projectRoot, encoding: 'utf8'});
+/** Bundles the contract; with `contractOnly`, static/openapi.json alone, which is all the checks read. */
+function bundle({contractOnly}: {contractOnly: boolean}): void {
+  const result = spawnSync('npm', ['run', '--silent', 'openapi:bundle', ...(contractOnly ? ['--', '--contract-only'] : [])], {cwd: projectRoot, encoding: 'utf8'});
   if (result.status !== 0) {
     throw new Error(`contract:release: the bundle step failed:\n${result.stdout}${result.stderr}`);
   }
@@ -76,10 +77,10 @@ runCommand(() => {
   writeFileSync(sourceFile, withInfoVersion(originalSource, request.version));
   const refuse = (message: string): never => {
     writeFileSync(sourceFile, originalSource);
-    bundle();
+    bundle({contractOnly: true});
     throw new Error(message);
   };
-  bundle();
+  bundle({contractOnly: true});
 
   const working = readWorkingContract(projectRoot);
   const changes = last ? contractChanges(readSnapshot(last), working) : [];
@@ -101,8 +102,8 @@ runCommand(() => {
   copyFileSync(path.join(projectRoot, openApiJsonPath), path.join(folder, `${request.version}.json`));
   const frontMatter = toYaml({date: request.date, summary: request.summary}).trimEnd();
   writeFileSync(path.join(folder, `${request.version}.md`), `---\n${frontMatter}\n---\n${request.notes ? `\n${request.notes}\n` : ''}`);
-  // Once more, so the Changelog and the release downloads include the new release.
-  bundle();
+  // Once more and whole, so the downloads, the Changelog and the release downloads include the new release.
+  bundle({contractOnly: false});
   console.log(
     `contract: released ${request.version} (${request.date})${last ? ` with ${formatSummary(changes)} change(s) since ${last.version}` : ''}.\n` +
       `Wrote ${releasesFolder}/${request.version}.json and ${request.version}.md and set info.version in ${openApiSourcePath}; commit them together.`,

@@ -96,6 +96,12 @@ function write(relativePath: string, text: string): void {
   writeFileSync(target, text);
 }
 
+/**
+ * `--contract-only` writes static/openapi.json and .yaml and nothing else: what contract:check and
+ * contract:diff read. The downloads and the Changelog's pages are the build's (prebuild bundles all).
+ */
+const contractOnly = process.argv.includes('--contract-only');
+
 async function main(): Promise<void> {
   // OPENAPI_SCALE=N (the scale benchmark only) copies every call N-fold; see scale.ts.
   const scaled = scaleContract(carryReferencedNotes(labelPortalChoices(applyProvider(bundleSource()) as never)), scaleFromEnvironment());
@@ -107,6 +113,10 @@ async function main(): Promise<void> {
   // Written so that YAML 1.1 readers (PyYAML, many generators) read it as YAML 1.2 ones do: quoted, `12:00` stays
   // a string rather than the sexagesimal 720, and `2025-04-21` a string rather than a date.
   write(openApiYamlPath, stringify(document, {lineWidth: 0, version: '1.1'}));
+  if (contractOnly) {
+    console.log(`openapi: wrote ${openApiJsonPath}, ${openApiYamlPath} (--contract-only: no downloads, no Changelog pages)`);
+    return;
+  }
   write(postmanCollectionPath, `${JSON.stringify(await postmanCollection(document), null, 2)}\n`);
   write(typeDeclarationsPath, await typeDeclarations(document, provider.portalUrl));
   write(sandboxProgramPath, await sandboxProgram(contractText, projectRoot));
