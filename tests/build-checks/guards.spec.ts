@@ -1,7 +1,7 @@
-import {rmSync} from 'node:fs';
+import {readFileSync, rmSync} from 'node:fs';
 import path from 'node:path';
 
-import {test, expect} from './siteCopy';
+import {test, expect, SiteCopy} from './siteCopy';
 
 /**
  * The build is a test of the writers' work: each case breaks a copy of the site in one way and
@@ -10,14 +10,6 @@ import {test, expect} from './siteCopy';
  */
 test.describe.configure({mode: 'parallel', timeout: 300_000});
 
-test('a link to a page that does not exist fails the build, naming the page and the link', ({site}) => {
-  site.write('docs/Agents/intro.mdx', '---\ntitle: Intro\n---\n\nSee [the missing guide](/docs/no-such-guide).\n');
-  const {status, output} = site.run('build');
-  expect(status).not.toBe(0);
-  expect(output).toContain('/docs/no-such-guide');
-  expect(output).toContain('/docs/Agents/intro');
-});
-
 test('malformed MDX fails the build, naming the file', ({site}) => {
   site.write('docs/Agents/intro.mdx', '---\ntitle: Intro\n---\n\nAn unclosed <div> tag.\n');
   const {status, output} = site.run('build');
@@ -25,25 +17,65 @@ test('malformed MDX fails the build, naming the file', ({site}) => {
   expect(output).toContain('docs/Agents/intro.mdx');
 });
 
-test('a broken anchor only warns, and the site still builds', ({site}) => {
-  site.write(
-    'docs/Agents/intro.mdx',
-    '---\ntitle: Intro\n---\n\nSee [a section](/docs/Agents/authentication#no-such-section).\n',
-  );
-  const {status, output} = site.run('build');
-  expect(output).toMatch(/\[WARNING\][\s\S]*#no-such-section/);
-  expect(status).toBe(0);
-  expect(site.hasBuilt()).toBe(true);
+// Two breaks the link guard reports together share one build of one copy: a build takes 40 to 60 s
+// on a loaded 2-core machine (2026-11-28), and each test still reads only its own break's lines.
+test.describe.serial('a copy with a link to a missing page and a markdown link to a missing file', () => {
+  let site: SiteCopy;
+  let built: {status: number | null; output: string};
+  test.beforeAll(() => {
+    site = new SiteCopy();
+    site.write('docs/Agents/intro.mdx', '---\ntitle: Intro\n---\n\nSee [the missing guide](/docs/no-such-guide).\n');
+    site.write('docs/Agents/draft-link.mdx', '---\ntitle: Draft link\n---\n\nSee [a draft](./draft-not-written-yet.md).\n');
+    built = site.run('build');
+  });
+  test.afterAll(() => site.remove());
+
+  test('a link to a page that does not exist fails the build, naming the page and the link', () => {
+    expect(built.status).not.toBe(0);
+    expect(built.output).toContain('Broken link on source page path = /docs/Agents/intro');
+    expect(built.output).toContain('-> linking to /docs/no-such-guide');
+  });
+
+  test('a markdown link to a missing file warns, and then fails as the broken link it leaves', () => {
+    // Docusaurus leaves an unresolved file link as written. The markdown check only warns (spec
+    // section 5), but the page then links to a URL that does not exist, which the link guard stops.
+    expect(built.output).toMatch(/\[WARNING\][^\n]*Markdown link[\s\S]*draft-not-written-yet\.md[\s\S]*docs\/Agents\/draft-link\.mdx/);
+    expect(built.output).toContain('Broken link on source page path = /docs/Agents/draft-link');
+    expect(built.output).toContain('-> linking to ./draft-not-written-yet.md');
+    expect(built.status).not.toBe(0);
+  });
 });
 
-test('a markdown link to a missing file warns, and then fails as the broken link it leaves', ({site}) => {
-  // Docusaurus leaves an unresolved file link as written. The markdown check only warns (spec
-  // section 5), but the page then links to a URL that does not exist, which the link guard stops.
-  site.write('docs/Agents/intro.mdx', '---\ntitle: Intro\n---\n\nSee [a draft](./draft-not-written-yet.md).\n');
-  const {status, output} = site.run('build');
-  expect(output).toMatch(/\[WARNING\][^\n]*Markdown link[\s\S]*draft-not-written-yet\.md[\s\S]*docs\/Agents\/intro\.mdx/);
-  expect(output).toContain('Docusaurus found broken links');
-  expect(status).not.toBe(0);
+// A build that succeeds, shared by two checks: a broken anchor only warns, and a contract edit
+// reaches the guide that renders it.
+test.describe.serial('a copy with a broken anchor and a loosened limit in openapi/', () => {
+  let site: SiteCopy;
+  let built: {status: number | null; output: string};
+  const schemaFile = 'openapi/components/schemas/PickupRequest.yaml';
+  test.beforeAll(() => {
+    site = new SiteCopy();
+    site.write('docs/Agents/intro.mdx', '---\ntitle: Intro\n---\n\nSee [a section](/docs/Agents/authentication#no-such-section).\n');
+    const schema = readFileSync(path.join(site.root, schemaFile), 'utf8');
+    expect(schema).toMatch(/bol:\n\s+type: string\n\s+maxLength: 20/);
+    site.write(schemaFile, schema.replace(/(bol:\n\s+type: string\n\s+maxLength: )20/, '$124'));
+    built = site.run('build');
+  });
+  test.afterAll(() => site.remove());
+
+  test('a broken anchor only warns, and the site still builds', () => {
+    expect(built.output).toMatch(/\[WARNING\][\s\S]*#no-such-section/);
+    expect(built.status, built.output).toBe(0);
+    expect(site.hasBuilt()).toBe(true);
+  });
+
+  test('a new limit in openapi/ shows in the pickups guide after a build', () => {
+    // The guides' tables come from the contract: change the contract, and the built page changes.
+    const page = readFileSync(path.join(site.root, 'build/docs/guides/pickups/index.html'), 'utf8');
+    // The row of `bol` in the first fields table: Field, Type, Required, Limits, Description.
+    const row = page.match(/<tr><td><code>bol<\/code>([\s\S]*?)(?=<tr>|<\/tbody>|<\/table>)/)?.[1] ?? '';
+    const limitsCell = row.split(/<td>/)[3]?.replace(/<[^>]+>/g, '');
+    expect(limitsCell).toBe('up to 24 characters');
+  });
 });
 
 test('a download that was not generated fails the build, naming the file', ({site}) => {
