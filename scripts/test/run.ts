@@ -42,8 +42,11 @@ for (const step of steps) {
 
 console.log(`\nSuite: ${formatDuration(Date.now() - started)} (${timings.join(', ')}).`);
 if (existsSync(durationsFile)) {
+  // Written by tests/reporters/fileDurations.ts when Playwright ran.
   const {files} = JSON.parse(readFileSync(durationsFile, 'utf8')) as Durations;
   const slowest = files.slice(0, 3).map(({file, ms, tests}) => `${file} ${formatDuration(ms)} (${tests} tests)`);
-  console.log(`Slowest test files, in test time summed over workers: ${slowest.join('; ')}.`);
+  if (slowest.length > 0) {
+    console.log(`Slowest test files, in test time summed over workers: ${slowest.join('; ')}.`);
+  }
 }
 process.exit(status);
