@@ -6,7 +6,7 @@
  * trickles its body forever never leaves the console stuck on "Sending…".
  */
 import type {Sandbox} from '../sandbox/engine';
-import {bodyOfBytes, bodyOfValue, keptBodyBytes, readableSize, type AnswerBody} from './answerBody';
+import {BodyCollector, bodyOfValue, keptBodyBytes, readableSize, type AnswerBody} from './answerBody';
 import type {OutgoingRequest} from './request';
 import {baseUrlOf, type Target} from './targets';
 
@@ -74,14 +74,14 @@ export async function send(target: Target, request: OutgoingRequest, sandbox: Sa
       cache: 'no-store',
       signal: stop.signal,
     });
-    const chunks: Uint8Array[] = [];
+    const body = new BodyCollector();
     const reader = response.body?.getReader();
     for (;;) {
       const chunk = await reader?.read();
       if (!chunk || chunk.done) {
         break;
       }
-      chunks.push(chunk.value);
+      body.add(chunk.value);
       received += chunk.value.byteLength;
       if (received > keptBodyBytes) {
         await reader?.cancel();
@@ -93,7 +93,7 @@ export async function send(target: Target, request: OutgoingRequest, sandbox: Sa
       status: response.status,
       statusText: response.statusText,
       headers: [...response.headers.entries()],
-      body: await bodyOfBytes(chunks, response.headers.get('content-type')),
+      body: await body.finish(response.headers.get('content-type')),
       durationMs: elapsed(),
     };
   } catch {
