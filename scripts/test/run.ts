@@ -20,7 +20,7 @@ const steps: {name: string; command: string[]}[] = [
   {name: 'tests', command: ['npx', 'playwright', 'test', ...process.argv.slice(2)]},
 ];
 
-export function formatDuration(ms: number): string {
+function formatDuration(ms: number): string {
   const seconds = Math.round(ms / 1000);
   return seconds < 60 ? `${seconds} s` : `${Math.floor(seconds / 60)} min ${String(seconds % 60).padStart(2, '0')} s`;
 }

@@ -56,6 +56,7 @@ export class BodyCollector {
   private pendingBytes = 0;
   private readonly head: Uint8Array[] = [];
   private headBytes = 0;
+  /** The bytes received so far. */
   bytes = 0;
 
   add(chunk: Uint8Array): void {
@@ -90,13 +91,6 @@ export class BodyCollector {
     }
     return {text: looksLikeJson(text, contentType) ? await indentJsonPaced(text) : text, bytes, cut, file};
   }
-}
-
-/** A body received over the network, as the chunks it came in. */
-export async function bodyOfBytes(chunks: Uint8Array[], contentType: string | null): Promise<AnswerBody> {
-  const collector = new BodyCollector();
-  chunks.forEach((chunk) => collector.add(chunk));
-  return collector.finish(contentType);
 }
 
 function firstBytes(chunks: Uint8Array[], limit: number): Uint8Array {

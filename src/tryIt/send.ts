@@ -63,7 +63,7 @@ export async function send(target: Target, request: OutgoingRequest, sandbox: Sa
     cancel();
   }
   let response: Response | undefined;
-  let received = 0;
+  const body = new BodyCollector();
   try {
     response = await fetch(`${baseUrl}${request.path}`, {
       method: request.method,
@@ -74,7 +74,6 @@ export async function send(target: Target, request: OutgoingRequest, sandbox: Sa
       cache: 'no-store',
       signal: stop.signal,
     });
-    const body = new BodyCollector();
     const reader = response.body?.getReader();
     for (;;) {
       const chunk = await reader?.read();
@@ -82,8 +81,7 @@ export async function send(target: Target, request: OutgoingRequest, sandbox: Sa
         break;
       }
       body.add(chunk.value);
-      received += chunk.value.byteLength;
-      if (received > keptBodyBytes) {
+      if (body.bytes > keptBodyBytes) {
         await reader?.cancel();
         return {kind: 'failure', problem: `The server at ${new URL(baseUrl).origin} answered ${response.status} ${response.statusText} with a body over ${readableSize(keptBodyBytes)}; the console stopped reading it there.`, durationMs: elapsed()};
       }
@@ -98,7 +96,7 @@ export async function send(target: Target, request: OutgoingRequest, sandbox: Sa
     };
   } catch {
     if (stop.signal.aborted) {
-      const partial = response ? {status: `${response.status} ${response.statusText}`.trim(), received} : undefined;
+      const partial = response ? {status: `${response.status} ${response.statusText}`.trim(), received: body.bytes} : undefined;
       return {kind: 'failure', problem: stoppedExplanation(stop.signal.reason as StopReason, baseUrl, elapsed(), timeoutMs, partial), durationMs: elapsed()};
     }
     return {kind: 'failure', problem: unreachableExplanation(baseUrl), durationMs: elapsed()};

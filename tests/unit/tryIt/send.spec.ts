@@ -4,7 +4,7 @@ import type {AddressInfo} from 'node:net';
 import {expect, test} from '@playwright/test';
 import fc from 'fast-check';
 
-import {bodyOfBytes, indentJsonText, readableSize, shownBodyBytes} from '../../../src/tryIt/answerBody';
+import {BodyCollector, indentJsonText, readableSize, shownBodyBytes} from '../../../src/tryIt/answerBody';
 import {send, answerTimeoutMs} from '../../../src/tryIt/send';
 import type {OutgoingRequest} from '../../../src/tryIt/request';
 
@@ -124,7 +124,10 @@ test('indentJsonText takes a text cut anywhere, even inside a string or an escap
 
 test('a body cut in the middle of a character shows no broken character', async () => {
   const bytes = new TextEncoder().encode(`"${'é'.repeat(shownBodyBytes)}"`);
-  const body = await bodyOfBytes([bytes.subarray(0, 1001), bytes.subarray(1001)], 'application/json');
+  const collector = new BodyCollector();
+  collector.add(bytes.subarray(0, 1001));
+  collector.add(bytes.subarray(1001));
+  const body = await collector.finish('application/json');
   expect(body.cut).toBe(true);
   expect(body.text).not.toContain('\uFFFD');
 });
