@@ -34,7 +34,7 @@ const sidebars = {
       type: 'category',
       label: 'Reference',
       collapsed: false,
-      items: ['guides/statuses', 'guides/errors', {type: 'link', label: 'Changelog', href: '/changelog'}],
+      items: ['guides/statuses', 'guides/errors', 'guides/open-questions', {type: 'link', label: 'Changelog', href: '/changelog'}],
     },
     {type: 'doc', id: 'EDI/index', label: 'EDI'},
     {

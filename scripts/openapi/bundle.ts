@@ -3,8 +3,9 @@
  * at /openapi.json and /openapi.yaml. Provider values (servers, contact, title) come from the
  * settings module, so re-branding the site re-brands the contract too.
  *
- * Each operation's portal choices are labelled (portalChoices.ts), and a field that describes itself in
- * place of its schema carries that schema's "Not stated" note (silences.ts). Each operation then gets `x-codeSamples` (curl, JavaScript, Python) built from its own examples,
+ * Each operation's portal choices are labelled (portalChoices.ts), and each silence of the contract gets
+ * a short marker linked to its row of the register of open questions, whose CSV and JSON it writes
+ * (openQuestions.ts). Each operation then gets `x-codeSamples` (curl, JavaScript, Python) built from its own examples,
  * and `externalDocs` pointing at the guide section that documents it (see guideLinks.ts). Links to the
  * portal become absolute (siteLinks.ts). From the result it writes the other downloads of
  * src/downloads: the Postman collection (postman.ts), the TypeScript types (types.ts) and the sandbox
@@ -26,7 +27,7 @@ import {addCodeSamples, type OpenApiDocument as SampledDocument} from './codeSam
 import {addGuideLinks} from './guideLinks';
 import {openApiJsonPath, openApiSourcePath, openApiYamlPath, postmanCollectionPath, sandboxProgramPath, typeDeclarationsPath} from './outputs';
 import {labelPortalChoices} from './portalChoices';
-import {carryReferencedNotes} from './silences';
+import {markOpenQuestions, registerCsv, registerCsvPath, registerJson, registerJsonPath, type OpenQuestion} from './openQuestions';
 import {postmanCollection} from './postman';
 import {scaleContract, scaleFromEnvironment} from './scale';
 import {withAbsoluteSiteLinks} from './siteLinks';
@@ -85,7 +86,12 @@ export function applyProvider(document: OpenApiDocument): OpenApiDocument {
     },
     servers: [
       {url: provider.apiServers.production, description: `Production.${placeholderHostNote(provider.apiServers.production)}`},
-      {url: provider.apiServers.testing, description: `Testing: the /testing base of the same calls.${placeholderHostNote(provider.apiServers.testing)} Not stated by the carrier: where that base is (this URL is the settings' reading: the production base followed by /testing, until the carrier gives its own) and what data it holds.`, 'x-not-stated': ['meaning', 'location']},
+      {
+        url: provider.apiServers.testing,
+        description: `Testing: the /testing base of the same calls.${placeholderHostNote(provider.apiServers.testing)}`,
+        'x-not-stated': ['meaning', 'location'],
+        'x-open': {question: 'where the /testing base is; what data it holds', assumed: 'the production base followed by /testing'},
+      },
     ],
   };
 }
@@ -104,7 +110,9 @@ const contractOnly = process.argv.includes('--contract-only');
 
 async function main(): Promise<void> {
   // OPENAPI_SCALE=N (the scale benchmark only) copies every call N-fold; see scale.ts.
-  const scaled = scaleContract(carryReferencedNotes(labelPortalChoices(applyProvider(bundleSource()) as never)), scaleFromEnvironment());
+  const scaled = scaleContract(labelPortalChoices(applyProvider(bundleSource()) as never), scaleFromEnvironment());
+  // Each silence gets its short marker on /api/, linked to its row of the register (openQuestions.ts).
+  const openRows: OpenQuestion[] = markOpenQuestions(scaled as never);
   const sampled = await addCodeSamples(scaled as unknown as SampledDocument);
   const linked = addGuideLinks(sampled, path.join(projectRoot, 'docs'));
   const document = withAbsoluteSiteLinks(linked, provider.portalUrl) as typeof linked & {info: {title: string}};
@@ -118,10 +126,12 @@ async function main(): Promise<void> {
     return;
   }
   write(postmanCollectionPath, `${JSON.stringify(await postmanCollection(document), null, 2)}\n`);
+  write(registerCsvPath, registerCsv(openRows));
+  write(registerJsonPath, registerJson(openRows, String((document.info as {version?: string}).version)));
   write(typeDeclarationsPath, await typeDeclarations(document, provider.portalUrl));
   write(sandboxProgramPath, await sandboxProgram(contractText, projectRoot));
   const releases = writeChangelog(projectRoot, document as never);
-  console.log(`openapi: wrote ${[openApiJsonPath, openApiYamlPath, postmanCollectionPath, typeDeclarationsPath, sandboxProgramPath].join(', ')}`);
+  console.log(`openapi: wrote ${[openApiJsonPath, openApiYamlPath, postmanCollectionPath, registerCsvPath, registerJsonPath, typeDeclarationsPath, sandboxProgramPath].join(', ')}`);
   console.log(`openapi: wrote ${changelogFolder}/ and static/downloads/releases/ for ${releases.length} release(s)`);
 }
 

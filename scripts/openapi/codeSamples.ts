@@ -1,14 +1,17 @@
 /**
  * Code samples generated from the contract itself, so they cannot drift from it: each operation's
  * first request example, its parameter examples and its security become one HTTP request, which
- * @readme/httpsnippet writes as curl, JavaScript (fetch) and Python (requests). When that example
- * marks a silence (`x-not-stated` and a description), the description opens the sample as a comment:
- * a pasted sample travels without the reference around it, and must not teach a guessed unit or sign.
+ * @readme/httpsnippet writes as curl, JavaScript (fetch) and Python (requests).
+ *
+ * A sample runs as pasted: the base URL and the token come from the environment (`CARRIER_API_URL`,
+ * `CARRIER_TOKEN`), and the base defaults to the downloaded sandbox's address, so a pasted sample
+ * answers from the sandbox until the integrator points it at the carrier. Samples carry no notes:
+ * what a call leaves open is in its Open questions, once.
  */
 import {HTTPSnippet, type HarRequest} from '@readme/httpsnippet';
 import {namedParameterExample, parameterExample} from '../../src/sandbox/contract';
 import {pointerTarget} from './jsonPointer';
-import {notStatedClause, notStatedSentence} from './silences';
+import {localSandboxPort} from '../../src/sandbox/localServer';
 
 export type CodeSample = {lang: string; label: string; source: string};
 
@@ -37,8 +40,13 @@ export const sampleLanguages = [
   {target: 'python', client: 'requests', lang: 'python', label: 'Python'},
 ] as const;
 
-/** Stands in for a real token in every sample: obvious to replace, impossible to mistake for one. */
-export const tokenPlaceholder = 'YOUR_ACCESS_TOKEN';
+/** The environment variables a sample reads, and the base it falls back to: the downloaded sandbox. */
+export const sampleEnvironment = {baseUrl: 'CARRIER_API_URL', token: 'CARRIER_TOKEN'} as const;
+export const sampleDefaultBaseUrl = `http://localhost:${localSandboxPort}`;
+
+/** Stands in for the server and the token while httpsnippet writes; then replaced by each language's read of the environment. */
+const serverPlaceholder = 'https://carrier-api-url.invalid';
+const tokenPlaceholder = 'CARRIER_TOKEN_PLACEHOLDER';
 
 export const httpMethods = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options', 'trace'];
 
@@ -73,61 +81,9 @@ export function requestExample(document: OpenApiDocument, operation: Operation):
   return firstRequestExample(document, operation)?.value;
 }
 
-/** An example's note, when it marks a silence; an example that marks one without saying it is an error. */
-function exampleNote(example: Example | undefined, where: string): string | undefined {
-  if (!example?.['x-not-stated']?.length) {
-    return undefined;
-  }
-  if (!example.description) {
-    throw new Error(`${where}: its example has x-not-stated but no description to say what is not stated`);
-  }
-  return example.description;
-}
-
-/**
- * What the request's example values leave open, or undefined when they mark nothing: the body
- * example's note, then what the query parameters' first named examples mark (the tracking list's
- * `limit` and first page), in one sentence.
- */
-export function requestExampleNote(document: OpenApiDocument, operation: Operation): string | undefined {
-  const bodyNote = exampleNote(firstRequestExample(document, operation), operation.operationId);
-  const parameterClauses = (operation.parameters ?? [])
-    .map((parameter) => resolve(document, parameter))
-    .filter((parameter) => parameter.in === 'query')
-    .map((parameter) => notStatedClause(exampleNote(namedParameterExample(parameter), `${operation.operationId} ${parameter.name}`)))
-    .filter((clause): clause is string => clause !== undefined)
-    .map((clause) => clause.replace(/\.$/, ''));
-  if (parameterClauses.length === 0) {
-    return bodyNote;
-  }
-  const parameterNote = `${notStatedSentence} ${parameterClauses.join('; ')}.`;
-  return bodyNote ? `${bodyNote} Also ${parameterNote.charAt(0).toLowerCase()}${parameterNote.slice(1)}` : `Illustrative values. ${parameterNote}`;
-}
-
-/** Wraps a note into comment lines of at most `width` characters, each opened by `marker`. */
-export function commentLines(note: string, marker: string, width = 100): string {
-  const lines: string[] = [];
-  let line = '';
-  for (const word of note.replace(/`/g, '').split(/\s+/).filter(Boolean)) {
-    if (line && marker.length + 1 + line.length + 1 + word.length > width) {
-      lines.push(line);
-      line = word;
-    } else {
-      line = line ? `${line} ${word}` : word;
-    }
-  }
-  if (line) {
-    lines.push(line);
-  }
-  return lines.map((text) => `${marker} ${text}\n`).join('');
-}
-
 /** The HTTP request a sample makes: production server, example query values, bearer token if needed. */
 export function exampleRequest(document: OpenApiDocument, path: string, method: string, operation: Operation): HarRequest {
-  const server = document.servers?.[0]?.url;
-  if (!server) {
-    throw new Error('The description has no server to build samples against');
-  }
+  const server = serverPlaceholder;
   const queryString = (operation.parameters ?? [])
     .map((parameter) => resolve(document, parameter))
     .filter((parameter) => parameter.in === 'query')
@@ -170,10 +126,39 @@ function successHasBody(document: OpenApiDocument, operation: Operation): boolea
   return Boolean(response?.content?.['application/json']);
 }
 
+/**
+ * Puts each language's read of the environment in place of the placeholders httpsnippet wrote. The
+ * sample must still name both where it had a server and a token: a placeholder left behind fails the
+ * bundle, naming the call.
+ */
+function readEnvironment(source: string, lang: string, where: string): string {
+  const {baseUrl, token} = sampleEnvironment;
+  let result = source;
+  if (lang === 'shell') {
+    result = result
+      .replace(new RegExp(`'${serverPlaceholder}([^']*)'|${serverPlaceholder}(\\S*)`), (_, quoted, bare) => `"\${${baseUrl}:-${sampleDefaultBaseUrl}}${quoted ?? bare}"`)
+      .replace(`'Authorization: Bearer ${tokenPlaceholder}'`, `"Authorization: Bearer $${token}"`);
+  } else if (lang === 'javascript') {
+    result =
+      `const baseUrl = process.env.${baseUrl} ?? '${sampleDefaultBaseUrl}';\n` +
+      (result.includes(tokenPlaceholder) ? `const token = process.env.${token};\n` : '') +
+      '\n' +
+      result.replace(new RegExp(`'${serverPlaceholder}([^']*)'`), '`${baseUrl}$1`').replace(`'Bearer ${tokenPlaceholder}'`, '`Bearer ${token}`');
+  } else if (lang === 'python') {
+    result = result
+      .replace('import requests\n', 'import os\nimport requests\n\nbase_url = os.environ.get("' + baseUrl + '", "' + sampleDefaultBaseUrl + '")\n')
+      .replace(new RegExp(`"${serverPlaceholder}([^"]*)"`), 'base_url + "$1"')
+      .replace(`"Bearer ${tokenPlaceholder}"`, `"Bearer " + os.environ["${token}"]`);
+  }
+  if (result.includes(serverPlaceholder) || result.includes(tokenPlaceholder)) {
+    throw new Error(`${where}: the ${lang} sample still holds a placeholder after reading the environment:\n${result}`);
+  }
+  return result;
+}
+
 export async function codeSamplesFor(document: OpenApiDocument, path: string, method: string, operation: Operation): Promise<CodeSample[]> {
   const snippet = new HTTPSnippet(exampleRequest(document, path, method, operation));
   const hasBody = successHasBody(document, operation);
-  const note = requestExampleNote(document, operation);
   return Promise.all(
     sampleLanguages.map(async ({target, client, lang, label}) => {
       let [source] = [await snippet.convert(target, client, {indent: '  '})].flat();
@@ -184,10 +169,7 @@ export async function codeSamplesFor(document: OpenApiDocument, path: string, me
         // httpsnippet always parses JSON, which throws on an answer the contract gives no body.
         source = source.replace('.then(res => res.json())', '.then(res => res.text())');
       }
-      if (note) {
-        source = commentLines(note, lang === 'javascript' ? '//' : '#') + source;
-      }
-      return {lang, label, source};
+      return {lang, label, source: readEnvironment(source, lang, operation.operationId)};
     }),
   );
 }

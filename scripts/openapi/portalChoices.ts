@@ -1,7 +1,7 @@
 /**
  * The choices the contract must make where the specification is silent, labelled where a reader of
  * an operation meets them: the bundle step lists them in the operation's `x-portal-choices` and adds
- * a sentence beginning "Chosen by the portal" to the success answer, the required query parameter
+ * a short label, **Portal assumption**, to the success answer, the required query parameter
  * and the 401 answer, so an integrator who lands on an operation from search sees the label there,
  * not only in the API's introduction (issue 25). The choices are read off the contract itself, so a
  * new 200, 401 or required query parameter is labelled without anyone remembering to.
@@ -37,7 +37,7 @@ function references(value: unknown): string[] {
 }
 
 /** The label's opening words, wherever a choice is labelled. */
-export const choiceLabel = '**Chosen by the portal**';
+export const choiceLabel = '**Portal assumption**';
 
 /** The choices an operation's contract makes where the specification is silent. */
 export function choicesOf(document: Document, operation: Operation): PortalChoice[] {
@@ -90,10 +90,10 @@ export function labelPortalChoices<T extends Document>(document: T): T {
       if (choices.includes('success-status')) {
         const status = Object.keys(operation.responses).find((candidate) => candidate.startsWith('2'))!;
         const response = resolve(document, operation.responses[status]);
-        response.description = labelled(response.description, `${choiceLabel}: the ${status} status. The specification gives a success status for two calls only (201).`);
+        response.description = labelled(response.description, `${choiceLabel}: the ${status} status.`);
       }
       for (const parameter of requiredQuery(document, operation)) {
-        parameter.description = labelled((parameter as Parameter & {description?: string}).description, `${choiceLabel}: required. The specification lists it as the call's query without saying so.`) as never;
+        parameter.description = labelled((parameter as Parameter & {description?: string}).description, `${choiceLabel}: required.`) as never;
       }
       if (choices.includes('unauthorized-status')) {
         const response = resolve(document, operation.responses['401']);

@@ -69,12 +69,11 @@ test.describe.serial('a copy with a broken anchor and a loosened limit in openap
   });
 
   test('a new limit in openapi/ shows in the pickups guide after a build', () => {
-    // The guides' tables come from the contract: change the contract, and the built page changes.
+    // The guides' field lists come from the contract: change the contract, and the built page changes.
     const page = readFileSync(path.join(site.root, 'build/docs/guides/pickups/index.html'), 'utf8');
-    // The row of `bol` in the first fields table: Field, Type, Required, Limits, Description.
-    const row = page.match(/<tr><td><code>bol<\/code>([\s\S]*?)(?=<tr>|<\/tbody>|<\/table>)/)?.[1] ?? '';
-    const limitsCell = row.split(/<td>/)[3]?.replace(/<[^>]+>/g, '');
-    expect(limitsCell).toBe('up to 24 characters');
+    // The facts line of `bol` in the first field list: type · limits.
+    const facts = page.match(/<code>bol<\/code>\s*<span class="?field-list__facts"?>([\s\S]*?)<\/span>/)?.[1] ?? '';
+    expect(facts.replace(/<[^>]+>/g, '')).toBe('string · up to 24 characters');
   });
 });
 

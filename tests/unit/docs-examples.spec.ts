@@ -39,13 +39,13 @@ function shownRequests(): ShownRequest[] {
       .filter((block) => block.includes('curl --request'))
       .map((block) => {
         const method = block.match(/--request (\w+)/)![1].toLowerCase();
-        const url = new URL(block.match(/--url '?([^'\s]+)'?/)![1]);
+        // Generated samples read the base from the environment: "${CARRIER_API_URL:-http://localhost:4010}/path".
+        const url = new URL(block.match(/--url ["']?\$\{CARRIER_API_URL:-[^}]+\}([^"'\s]+)["']?/)![1], 'http://sandbox.invalid');
         const data = block.match(/--data '([\s\S]*)'\s*$/);
-        const server = contract.servers!.find((candidate) => url.href.startsWith(candidate.url))!;
         return {
           page: path.relative(buildDocs, file),
           method,
-          path: url.pathname.slice(new URL(server.url).pathname.replace(/\/$/, '').length),
+          path: url.pathname,
           body: data ? JSON.parse(data[1]) : undefined,
         };
       }),

@@ -28,6 +28,7 @@ export type Schema = {
   pattern?: string;
   uniqueItems?: boolean;
   'x-not-stated'?: string[];
+  'x-open'?: {question: string; assumed?: string; sandbox?: string};
 };
 
 export type Example = {summary?: string; description?: string; value: unknown};
@@ -57,6 +58,11 @@ export class Contract {
     /** The project the description was read from: its other generated files live there too. */
     readonly projectRoot: string,
   ) {}
+
+  /** The document as served, for code that walks it whole (the open questions). */
+  get raw(): Document {
+    return this.document;
+  }
 
   static load(projectRoot: string): Contract {
     const file = path.join(projectRoot, openApiJsonPath);

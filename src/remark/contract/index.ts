@@ -6,7 +6,7 @@
 import path from 'node:path';
 
 import {Contract} from './contract';
-import {renderers} from './renderers';
+import {newPageState, renderers, type PageState} from './renderers';
 import {jsx, paragraph, type Node} from './mdast';
 
 type JsxNode = Node & {name?: string; attributes?: {type: string; name: string; value?: unknown}[]};
@@ -15,23 +15,26 @@ type File = {path?: string; history?: string[]};
 const projectRoot = path.resolve(__dirname, '../../..');
 const phrasing = new Set(['text', 'inlineCode', 'link', 'strong', 'emphasis']);
 
-function expand(contract: Contract, node: Node, file: File): void {
+function expand(contract: Contract, node: Node, file: File, page: PageState): void {
   const children = node.children;
   if (!children) {
     return;
   }
   for (let index = 0; index < children.length; index++) {
     const child = children[index] as JsxNode;
+    if (child.type === 'heading' && typeof child.depth === 'number') {
+      page.headingDepth = child.depth;
+    }
     const isJsx = child.type === 'mdxJsxFlowElement' || child.type === 'mdxJsxTextElement';
     const render = isJsx && child.name ? renderers[child.name] : undefined;
     if (!render) {
-      expand(contract, child, file);
+      expand(contract, child, file, page);
       continue;
     }
     const props = Object.fromEntries((child.attributes ?? []).map((attribute) => [attribute.name, typeof attribute.value === 'string' ? attribute.value : undefined]));
     let replacement: Node[];
     try {
-      replacement = render(contract, props);
+      replacement = render(contract, props, page);
     } catch (error) {
       const where = path.relative(projectRoot, file.path ?? file.history?.[0] ?? 'unknown file');
       throw new Error(`${where}: <${child.name}>: ${error instanceof Error ? error.message : String(error)}`);
@@ -53,6 +56,6 @@ export default function remarkContract() {
   // Loaded once per build (and per dev-server start): edit openapi/, then restart `npm start`.
   const contract = Contract.load(projectRoot);
   return (tree: Node, file: File) => {
-    expand(contract, tree, file);
+    expand(contract, tree, file, newPageState());
   };
 }

@@ -11,7 +11,8 @@ import {downloads, downloadSizes, formatSize} from '../../downloads';
 import {ciShellRecipe, githubActionsWorkflow, sandboxFileName, startCommands} from '../../downloads/sandboxRecipes';
 import {provider} from '../../settings/provider';
 import {openApiJsonPath, sandboxProgramPath} from '../../../scripts/openapi/outputs';
-import {notStatedClause, notStatedSentence, statedTypes} from '../../../scripts/openapi/silences';
+import {statedTypes} from '../../../scripts/openapi/silences';
+import {callOpenQuestions, openQuestions, registerCsvPath, registerJsonPath, registerRoute, anchorOf, type OpenQuestion} from '../../../scripts/openapi/openQuestions';
 import type {PortalChoice} from '../../../scripts/openapi/portalChoices';
 import {contractIdentity} from '../../../scripts/sandbox/program/contractIdentity';
 import {changelogRoute} from '../../../scripts/contract/changelog';
@@ -21,7 +22,39 @@ import {maxBodyBytes} from '../../sandbox/engine';
 import {magicValues, sandboxPassword} from '../../sandbox/magicValues';
 
 type Props = Record<string, string | undefined>;
-export type Renderer = (contract: Contract, props: Props) => Node[];
+
+/**
+ * What the components of one page have rendered so far: a page says each open question once (the
+ * first call that reaches it lists it; later calls point back) and explains the Required marks once.
+ */
+export type PageState = {
+  readonly openQuestionsShown: Map<string, {anchor: string; title: string}>;
+  requiredExplained: boolean;
+  /** The depth of the last heading before the component: a block's own heading goes one level under it. */
+  headingDepth: number;
+};
+
+export const newPageState = (): PageState => ({openQuestionsShown: new Map(), requiredExplained: false, headingDepth: 1});
+
+/**
+ * A heading with its anchor set here: this plugin runs after Docusaurus gives headings their ids and
+ * fills the table of contents, so these stay out of it (a call's Open questions would otherwise
+ * crowd the page's contents), and the theme's heading still registers the anchor for link checks.
+ */
+function anchoredHeading(depth: number, id: string, ...children: Node[]): Node {
+  return {type: 'heading', depth: Math.min(depth, 6), data: {hProperties: {id}}, children};
+}
+
+export type Renderer = (contract: Contract, props: Props, page: PageState) => Node[];
+
+/** The short marker the bundle step adds to a marked description for /api/; a guide lists the question in its block instead. */
+const openMarker = /\s*\*\[Open: [^\]]*\]\([^)]*\)\.\*/g;
+const portalLabel = /\s*\*\*Portal assumption\*\*: [^.]*\./g;
+
+/** A description as a guide shows it: the carrier's words, without the /api/ marker. */
+function guideDescription(description: string | undefined): string | undefined {
+  return description?.replace(openMarker, '').trim();
+}
 
 function required(props: Props, name: string, component: string): string {
   const value = props[name];
@@ -121,24 +154,19 @@ function limitParts(contract: Contract, schema: Schema): Node[][] {
 }
 
 /**
- * What the Required column says of a field. The specification marks `required` for a few schemas only
- * ("all required", "optional"); elsewhere it "is not shown" (spec line 98), so a field outside a
- * `required` list is "not stated", not "no". "no" is only for a field the specification calls optional
- * (its description opens with "Optional"), and "yes (reading)" for a `required` list the contract
- * marks as its own reading (`x-not-stated: [required]` on the object).
+ * What a field list says of a field's presence. The specification marks `required` for a few schemas only
+ * ("all required", "optional"); elsewhere it "is not shown" (spec line 98), so a field says nothing
+ * unless the carrier does: `required` in a `required` list, `optional` where its description opens
+ * with "Optional", as the specification calls it. A `required` list the contract fills itself
+ * (`x-not-stated: [required]` on the object) is the portal's assumption, and labelled so.
  */
-type Requirement = 'yes' | 'yes (reading)' | 'no' | 'not stated';
-
-const requirementLegend: Partial<Record<Requirement, string>> = {
-  'yes (reading)': "“yes (reading)” is this description's reading, as the carrier does not mark the field required",
-  'not stated': '“not stated” means the carrier does not say whether the field is required',
-};
+type Requirement = 'required' | 'required (portal assumption)' | 'optional' | undefined;
 
 function requirementOf(object: Schema, name: string, property: Schema, contract: Contract): Requirement {
   if ((object.required ?? []).includes(name)) {
-    return object['x-not-stated']?.includes('required') ? 'yes (reading)' : 'yes';
+    return object['x-not-stated']?.includes('required') ? 'required (portal assumption)' : 'required';
   }
-  return /^Optional\b/.test(flatten(contract, property).description ?? '') ? 'no' : 'not stated';
+  return /^Optional\b/.test(flatten(contract, property).description ?? '') ? 'optional' : undefined;
 }
 
 /**
@@ -148,6 +176,7 @@ function requirementOf(object: Schema, name: string, property: Schema, contract:
  * `message`, whose entries are strings in the carrier's examples only).
  */
 type FieldRow = {name: string; schema: Schema; required: Requirement; typeStated: boolean; narrowedToInteger: boolean; entriesTypedAs?: string};
+
 
 const primitiveTypes = new Set(['string', 'number', 'integer', 'boolean']);
 
@@ -184,31 +213,6 @@ function inlineCodeList(names: readonly string[]): Node[] {
 }
 
 /**
- * The Type column's legend: the specification types few fields, so a table says which of its types are
- * the carrier's and that the others are this description's reading, where the reader meets them.
- */
-function typeLegend(rows: FieldRow[]): Node[] {
-  const stated = rows.filter((row) => row.typeStated).map((row) => row.name);
-  const narrowed = rows.filter((row) => row.narrowedToInteger).map((row) => row.name);
-  const words =
-    stated.length === 0
-      ? [text(': the carrier states none of these types or formats; they are this description\'s reading.')]
-      : stated.length === rows.length
-        ? [text(': the carrier states the type or format of every field in this table.')]
-        : [text(': the carrier states the type or format of '), ...inlineCodeList(stated), text('; the other types are this description\'s reading.')];
-  // "integer" where the carrier says "number" is this description's narrowing: say so beside the credit.
-  const narrowing =
-    narrowed.length === 0
-      ? []
-      : [text(' The carrier gives '), ...inlineCodeList(narrowed), text(narrowed.length === 1 ? ' as a number; this description types it as an integer.' : ' as numbers; this description types them as integers.')];
-  // "an array" where this description also types its entries: the entries' type is the reading.
-  const entries = rows
-    .filter((row) => row.entriesTypedAs !== undefined)
-    .flatMap((row) => [text(' The carrier gives '), inlineCode(row.name), text(` as an array; this description types its entries as ${row.entriesTypedAs}s.`)]);
-  return [paragraph(strong(text('Type column')), ...words, ...narrowing, ...entries)];
-}
-
-/**
  * A wide table scrolls sideways on a narrow screen. Its scrolling box is a labelled region that
  * takes keyboard focus, so keyboard users can scroll it too (WCAG 2.1.1).
  */
@@ -216,116 +220,174 @@ function scrollableTable(label: string, tableNode: Node): Node {
   return jsx('div', {className: 'contract-table', role: 'region', tabIndex: '0', 'aria-label': label}, [tableNode]);
 }
 
-/** `<SchemaFields schema="PickupRequest" depth="2" />`: every field with type, required flag and limits. */
-const SchemaFields: Renderer = (contract, props) => {
+/** The one visual marker of what this portal assumes, in the guides as on /api/ (its words are the label). */
+function assumptionTag(): Node {
+  return jsx('span', {className: 'portal-assumption'}, [text('Portal assumption')]);
+}
+
+/**
+ * `<SchemaFields schema="PickupRequest" depth="2" />`: every field as one entry of a list, in the
+ * manner of Stripe's and GitHub's references: name, type, limits and presence on one line, the
+ * carrier's description under it. A list wraps at any width, where a five-column table made readers
+ * scroll sideways at 1280 px. What a field leaves open is not repeated here: the call's Open
+ * questions block says it once.
+ */
+const SchemaFields: Renderer = (contract, props, page) => {
   const name = required(props, 'schema', 'SchemaFields');
   const depth = Number(props.depth ?? 3);
   const rows = fieldRows(contract, contract.schema(name), '', depth, name);
   if (rows.length === 0) {
     throw new Error(`<SchemaFields schema="${name}"> has no fields to show`);
   }
-  // The legend travels with the table, so a reader who lands on it from search is not left guessing.
-  const legend = [...new Set(rows.map((row) => row.required))].flatMap((requirement) => requirementLegend[requirement] ?? []);
-  // A schema whose shape the carrier leaves open says so before its table, not only in a note after it.
-  const shapeOpen = contract.schema(name)['x-not-stated']?.includes('shape');
-  // Only the schema's own fields are the reading: fields nested under them come from schemas of
-  // their own (an agent probill's, which the specification lists), with their own notes.
-  const ownFields = Object.keys(flatten(contract, contract.schema(name)).properties ?? {});
+  const items = rows.map((row) => {
+    const facts: Node[] = [text(typeLabel(contract, row.schema))];
+    const bounds = limits(contract, row.schema);
+    if (bounds.length > 0) {
+      facts.push(text(' · '), ...bounds);
+    }
+    // No mark where the carrier does not say: the page says once what that means.
+    if (row.required === 'optional') {
+      facts.push(text(' · optional'));
+    } else if (row.required) {
+      facts.push(text(' · '), strong(text('required')));
+      if (row.required === 'required (portal assumption)') {
+        facts.push(text(' '), assumptionTag());
+      }
+    }
+    const description = guideDescription(flatten(contract, row.schema).description);
+    return [
+      jsx('div', {className: 'field-list__head'}, [paragraph(inlineCode(row.name), text(' '), jsx('span', {className: 'field-list__facts'}, facts))]),
+      ...(description ? [paragraph(...inlineMarkdown(description))] : []),
+    ];
+  });
+  const explain = !page.requiredExplained;
+  page.requiredExplained = true;
   return [
-    ...(shapeOpen
-      ? [paragraph(strong(text(notStatedSentence.replace(/:$/, ''))), text(': the shape of '), inlineCode(name), text('; its own fields, '), ...inlineCodeList(ownFields), text(", are this description's reading."))]
+    jsx('div', {className: 'field-list', role: 'group', 'aria-label': `Fields of ${name}`}, [
+      {type: 'list', ordered: false, spread: false, children: items.map((children) => ({type: 'listItem', spread: false, children}))},
+    ]),
+    ...(explain
+      ? [paragraph(text('A field is marked '), strong(text('required')), text(' or '), text('optional'), text(' only where the carrier says so; a field with neither mark may be either.'))]
       : []),
-    scrollableTable(`Fields of ${name}`, table(
-      ['Field', 'Type', 'Required', 'Limits', 'Description'],
-      rows.map((row) => [
-        [inlineCode(row.name)],
-        [text(typeLabel(contract, row.schema))],
-        [text(row.required)],
-        limits(contract, row.schema),
-        inlineMarkdown(flatten(contract, row.schema).description),
-      ]),
-    )),
-    ...typeLegend(rows),
-    ...(legend.length > 0 ? [paragraph(strong(text('Required column')), text(`: ${legend.join('; ')}.`))] : []),
   ];
 };
 
-/**
- * One list item per field of `schema` (and the schema itself) whose description has a note. `alreadySaid`
- * is the note of the answer that carries the schema: the bundle step lays the schema's note onto it, so
- * the schema's own item would say it twice.
- */
-function schemaNotes(contract: Contract, schema: Schema, prefix: string, depth: number, label: Node[], alreadySaid?: string): Node[][] {
-  const own = notStatedClause(flatten(contract, schema).description);
-  const items: Node[][] = own && !alreadySaid?.includes(own) ? [[...label, text(': '), ...inlineMarkdown(own)]] : [];
-  for (const row of fieldRows(contract, schema, prefix, depth)) {
-    const clause = notStatedClause(flatten(contract, row.schema).description);
-    if (clause) {
-      items.push([inlineCode(row.name), text(': '), ...inlineMarkdown(clause)]);
-    }
-  }
-  return items;
+/** Where a call's row of an open question shows its field: the body's root reads "request body". */
+function fieldLabel(field: string): Node[] {
+  return [inlineCode(field === '' ? 'request body' : field)];
+}
+
+function sandboxCell(row: OpenQuestion): Node[] {
+  return inlineMarkdown(row.sandbox ?? (row.assumed ? 'follows the assumption' : 'no rule of its own'));
 }
 
 /**
- * `<NotStated schema="PickupRequest" />` or `<NotStated operation="reschedulePickup" />`: the
- * contract's own notes on what the carrier leaves open (`Not stated by the carrier: …`), as a note
- * admonition, so a guide never retypes them and cannot drift from the contract. For an operation:
- * its own note, its parameters', its request body's, its own answers' (not the shared 400 and 401)
- * and its success answer's fields. A component that
- * finds no note fails the build: a guide would then promise a note the contract does not hold.
+ * `<OpenQuestions operation="requestPickup" />`: what the carrier leaves open for this call, once, as a
+ * compact table after the call's facts: the field, what is open, what this portal assumes and what the
+ * sandbox does. A question an earlier call of the page already listed is not listed again: one line
+ * points back to it. Every row also stands in the register (`<OpenQuestionsRegister />`).
  */
-const NotStated: Renderer = (contract, props) => {
-  const depth = Number(props.depth ?? 3);
-  const items: Node[][] = [];
-  if (props.schema) {
-    items.push(...schemaNotes(contract, contract.schema(props.schema), '', depth, [inlineCode(props.schema)]));
-  }
-  if (props.operation) {
-    const {operation} = contract.operation(props.operation);
-    const detail = operation as Operation & {parameters?: ({$ref: string} | {name: string; description?: string})[]; requestBody?: {content?: Record<string, {schema?: Schema}>}};
-    const own = notStatedClause(operation.description);
-    if (own) {
-      items.push([text('This call: '), ...inlineMarkdown(own)]);
-    }
-    for (const parameter of (detail.parameters ?? []).map((candidate) => contract.resolve<{name: string; description?: string}>(candidate))) {
-      const clause = notStatedClause(parameter.description);
-      if (clause) {
-        items.push([inlineCode(parameter.name), text(': '), ...inlineMarkdown(clause)]);
-      }
-    }
-    const body = detail.requestBody?.content?.['application/json']?.schema;
-    if (body) {
-      items.push(...schemaNotes(contract, body, '', depth, [text('The request body')]));
-    }
-    for (const [status, reference] of Object.entries(operation.responses)) {
-      // Shared error answers (400, 401) carry the same note on every call: the errors guide has them.
-      if ('$ref' in reference) {
-        continue;
-      }
-      const response = contract.resolve<Response>(reference);
-      // A success status the specification does not give is the portal's choice: say so wherever the
-      // status is named, not only on /api/ (operations carry it as x-portal-choices).
-      const chosen = status.startsWith('2') && (operation as {'x-portal-choices'?: PortalChoice[]})['x-portal-choices']?.includes('success-status');
-      const chosenNote = chosen ? ` (the ${status} status is the portal's choice)` : '';
-      const responseNote = notStatedClause(response.description);
-      if (responseNote) {
-        items.push([text(`The ${status} answer${chosenNote}: `), ...inlineMarkdown(responseNote)]);
-      }
-      const answer = status.startsWith('2') ? response.content?.['application/json']?.schema : undefined;
-      if (answer) {
-        const label = `The ${status} answer's body${chosenNote}`;
-        items.push(...schemaNotes(contract, answer, 'answer.', depth, [text(label)], responseNote));
-      }
+const OpenQuestions: Renderer = (contract, props, page) => {
+  const {operation} = operationOf(contract, props, 'OpenQuestions');
+  const reached = callOpenQuestions(contract.raw as never, operation.operationId);
+  const anchor = `open-questions-${anchorOf(operation.operationId)}`;
+  // Two homes can leave the same point open for one field (a property and the schema it refers to):
+  // the block shows it once.
+  const said = new Set<string>();
+  const fresh = reached.filter(({row, field}) => {
+    const key = `${field}|${row.question}|${row.assumed ?? ''}`;
+    const first = !page.openQuestionsShown.has(row.id) && !said.has(key);
+    said.add(key);
+    return first;
+  });
+  const earlier = reached.filter(({row}) => page.openQuestionsShown.has(row.id));
+  for (const {row} of reached) {
+    if (!page.openQuestionsShown.has(row.id)) {
+      page.openQuestionsShown.set(row.id, {anchor, title: operation.summary});
     }
   }
-  if (!props.schema && !props.operation) {
-    throw new Error('<NotStated> needs a "schema" or an "operation" attribute');
+  const blocks: Node[] = [anchoredHeading(page.headingDepth + 1, anchor, text(`Open questions: ${operation.summary}`))];
+  if (reached.length === 0) {
+    blocks.push(paragraph(text('None: the carrier states everything this call takes and answers.')));
   }
-  if (items.length === 0) {
-    throw new Error(`<NotStated ${props.schema ? `schema="${props.schema}"` : `operation="${props.operation}"`}> finds no "${notStatedSentence}" note in the API description`);
+  if (fresh.length > 0) {
+    blocks.push(
+      scrollableTable(
+        `Open questions of ${operation.summary}`,
+        table(
+          ['Field', 'Open', 'Portal assumption', 'Sandbox'],
+          fresh.map(({row, field}) => [fieldLabel(field), inlineMarkdown(row.question), row.assumed ? inlineMarkdown(row.assumed) : [text('—')], sandboxCell(row)]),
+        ),
+      ),
+    );
   }
-  return [jsx('admonition', {type: 'note', title: 'Not stated by the carrier'}, [list(items), paragraph(text('Confirm these with the carrier during onboarding.'))])];
+  // Grouped by the call that listed them first, so the line names each place once.
+  const byPlace = new Map<string, {title: string; fields: string[]}>();
+  for (const {row, field} of earlier) {
+    const place = page.openQuestionsShown.get(row.id)!;
+    const group = byPlace.get(place.anchor) ?? {title: place.title, fields: []};
+    group.fields.push(field === '' ? 'request body' : field);
+    byPlace.set(place.anchor, group);
+  }
+  for (const [placeAnchor, group] of byPlace) {
+    blocks.push(paragraph(text('Also '), ...inlineCodeList([...new Set(group.fields)]), text(': as under '), link(`#${placeAnchor}`, text(group.title)), text('.')));
+  }
+  blocks.push(paragraph(text('Every question of the API: '), link(registerRoute, text('Open questions for the carrier')), text('.')));
+  return [jsx('div', {className: 'open-questions'}, blocks)];
+};
+
+/** Which part of the contract a row's home is, for the register's groups. */
+function registerGroup(row: OpenQuestion): string {
+  if (/^(GET|POST|PUT|PATCH|DELETE) /.test(row.home)) {
+    return 'Calls';
+  }
+  if (row.home.startsWith('schema ')) {
+    return 'Schemas';
+  }
+  if (row.home.startsWith('parameter ')) {
+    return 'Query parameters';
+  }
+  return row.home.startsWith('response ') ? 'Shared answers' : 'Servers';
+}
+
+/**
+ * `<OpenQuestionsRegister />`: every open question of the contract, once, grouped by where it lives,
+ * each row with an anchor that /api/'s markers link to; and the CSV and JSON downloads of the same rows.
+ */
+const OpenQuestionsRegister: Renderer = (contract) => {
+  const rows = openQuestions(contract.raw as never);
+  const groups = new Map<string, OpenQuestion[]>();
+  for (const row of rows) {
+    groups.set(registerGroup(row), [...(groups.get(registerGroup(row)) ?? []), row]);
+  }
+  const order = ['Calls', 'Query parameters', 'Schemas', 'Shared answers', 'Servers'];
+  const homeCell = (row: OpenQuestion): Node[] => {
+    const where = row.home.replace(/^(schema|parameter|response) /, '');
+    const operation = contract.operations().find((entry) => `${entry.method.toUpperCase()} ${entry.path}` === row.home);
+    const label = operation ? link(referenceUrl(operation.operation), inlineCode(row.home)) : inlineCode(where);
+    return [jsx('span', {id: row.id}, []), label, ...(row.field ? [text(' '), inlineCode(row.field)] : [])];
+  };
+  return [
+    paragraph(
+      text(`${rows.length} open questions. Download them as `),
+      link(`pathname://${registerCsvPath.slice('static'.length)}`, text('CSV')),
+      text(' or '),
+      link(`pathname://${registerJsonPath.slice('static'.length)}`, text('JSON')),
+      text('.'),
+    ),
+    ...order
+      .filter((group) => groups.has(group))
+      .flatMap((group) => [
+        anchoredHeading(2, anchorOf(group), text(`${group} (${groups.get(group)!.length})`)),
+        scrollableTable(
+          `Open questions: ${group}`,
+          table(
+            ['Where', 'Open', 'Portal assumption', 'Sandbox', 'Spec'],
+            groups.get(group)!.map((row) => [homeCell(row), inlineMarkdown(row.question), row.assumed ? inlineMarkdown(row.assumed) : [text('—')], sandboxCell(row), [text(row.spec.split(',')[0] ? `§${row.spec.split(',')[0]}` : '—')]]),
+          ),
+        ),
+      ]),
+  ];
 };
 
 /** `<EnumValues schema="ProbillStatus" />`: every allowed value, exactly as the API spells it. */
@@ -414,7 +476,7 @@ function errorRows(contract: Contract, operation: Operation): ErrorRow[] {
 const messageCell = ({messages, messageNotStated}: Pick<ErrorRow, 'messages' | 'messageNotStated'>): Node[] => {
   const codes = messages.flatMap((message, index) => [...(index ? [text(' · ')] : []), inlineCode(message)]);
   if (messageNotStated) {
-    return messages.length ? [text('Not stated by the carrier; the example shows '), ...codes] : [text('Not stated by the carrier')];
+    return messages.length ? [text('not stated; example: '), ...codes] : [text('not stated')];
   }
   return messages.length ? codes : [text('—')];
 };
@@ -426,7 +488,7 @@ const ErrorResponses: Renderer = (contract, props) => {
   return [
     scrollableTable(
       `Error answers of ${operation.operationId}`,
-      table(['Status', 'When', 'Messages'], rows.map((row) => [[strong(text(row.status))], inlineMarkdown(row.description), messageCell(row)])),
+      table(['Status', 'When', 'Messages'], rows.map((row) => [[strong(text(row.status))], inlineMarkdown(guideDescription(row.description)), messageCell(row)])),
     ),
   ];
 };
@@ -448,7 +510,7 @@ const ErrorCatalogue: Renderer = (contract) => {
       ['Status', 'Meaning', 'Messages', 'Calls'],
       sorted.map((group) => [
         [strong(text(group.status))],
-        inlineMarkdown(group.description),
+        inlineMarkdown(guideDescription(group.description)),
         messageCell(group),
         group.calls.length === contract.operations().length
           ? [text('every call')]
@@ -461,17 +523,38 @@ const ErrorCatalogue: Renderer = (contract) => {
   ];
 };
 
-/** `<OperationSummary operation="…" />`: method, path, whether a token is needed, and where to read more. */
+const statusTexts: Record<string, string> = {'200': 'OK', '201': 'Created'};
+
+/**
+ * The success answer in one line: its status and the names of its body's top-level fields
+ * ("201 Created → `{ result, pickupNumber }`"), labelled when the status is the portal's assumption.
+ */
+function successLine(contract: Contract, operation: Operation): Node[] {
+  const status = Object.keys(operation.responses).find((code) => code.startsWith('2'));
+  if (!status) {
+    return [];
+  }
+  const response = contract.resolve<Response>(operation.responses[status]);
+  const schema = response.content?.['application/json']?.schema;
+  const fields = schema ? Object.keys(flatten(contract, schema).properties ?? {}) : [];
+  const shape = !schema ? [text(', with no body the carrier states')] : fields.length > 0 ? [text(' → '), inlineCode(`{ ${fields.join(', ')} }`)] : [text(' → '), inlineCode(typeLabel(contract, schema))];
+  const chosen = (operation as {'x-portal-choices'?: PortalChoice[]})['x-portal-choices']?.includes('success-status');
+  return [paragraph(text('Answers '), strong(text(`${status} ${statusTexts[status] ?? ''}`.trim())), ...(chosen ? [text(' '), assumptionTag()] : []), ...shape)];
+}
+
+/**
+ * `<OperationSummary operation="…" />`: a call's facts first: what it does, `METHOD /path` linked to
+ * /api/ with its token requirement, and its success answer.
+ */
 const OperationSummary: Renderer = (contract, props) => {
   const {method, path, operation} = operationOf(contract, props, 'OperationSummary');
   return [
+    paragraph(...inlineMarkdown(guideDescription(operation.description.split(/\n\s*\n/)[0]))),
     paragraph(
-      strong(text(operation.summary)),
-      text(': '),
       link(referenceUrl(operation), inlineCode(`${method.toUpperCase()} ${path}`)),
-      text(contract.requiresToken(operation) ? ', with a bearer token.' : ', with no bearer token requirement.'),
+      text(contract.requiresToken(operation) ? ', with a bearer token.' : ', with no bearer token.'),
     ),
-    paragraph(...inlineMarkdown(operation.description.split(/\n\s*\n/)[0])),
+    ...successLine(contract, operation),
   ];
 };
 
@@ -580,7 +663,8 @@ const SandboxCommands: Renderer = (contract, props) => {
 
 export const renderers: Record<string, Renderer> = {
   Downloads,
-  NotStated,
+  OpenQuestions,
+  OpenQuestionsRegister,
   SandboxCommands,
   SandboxMagicValues,
   SandboxLimits,

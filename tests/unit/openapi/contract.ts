@@ -5,7 +5,6 @@ import addFormats from 'ajv-formats';
 
 import {httpMethods, resolve, type OpenApiDocument, type Operation} from '../../../scripts/openapi/codeSamples';
 import {openApiJsonPath} from '../../../scripts/openapi/outputs';
-import {notStatedClause} from '../../../scripts/openapi/silences';
 
 /** The bundled description, as the site publishes it at /openapi.json. */
 export function loadContract(): OpenApiDocument & {components: Record<string, Record<string, unknown>>} {
@@ -36,7 +35,7 @@ const ajv = new Ajv2020({strict: true, allErrors: true, strictRequired: false});
 addFormats(ajv);
 // OpenAPI's own schema keywords and formats that JSON Schema does not define, and the contract's
 // marks of what the specification leaves open (scripts/openapi/silences.ts).
-ajv.addVocabulary(['example', 'discriminator', 'xml', 'externalDocs', 'x-spec', 'x-not-stated']);
+ajv.addVocabulary(['example', 'discriminator', 'xml', 'externalDocs', 'x-spec', 'x-not-stated', 'x-open']);
 ajv.addFormat('password', true);
 ajv.addKeyword({keyword: 'components', schemaType: 'object'});
 ajv.addSchema({$id: documentId, components: contract.components});
@@ -85,42 +84,3 @@ export function exampleValue<T = Record<string, unknown>>(name: string): T {
 export {resolve};
 
 export type ContractSchema = {$ref?: string; description?: string; properties?: Record<string, ContractSchema>; items?: ContractSchema; allOf?: ContractSchema[]; 'x-not-stated'?: string[]};
-
-/** A schema's own properties and those of its `allOf` parts, references followed. */
-function propertiesOf(schema: ContractSchema): Record<string, ContractSchema> {
-  const resolved = resolve<ContractSchema>(contract, schema as never);
-  return Object.assign({}, ...(resolved.allOf ?? []).map(propertiesOf), resolved.properties);
-}
-
-/**
- * The fields an example's value shows whose `x-not-stated` (on the field, or on the schema it refers
- * to) names one of `aspects`: a warehouse shipment's `shipTo` (its fields, `shape`). With `presence`,
- * only a field whose very existence is open ("whether the agent view carries it"), not one the
- * specification names whose timing is open ("when it is present"). Walks the value beside its
- * schema, so only what is shown is found.
- */
-export function fieldsShownWithUnstated(aspects: readonly string[], schema: ContractSchema | undefined, value: unknown, found = new Set<string>()): Set<string> {
-  if (!schema || value === null || typeof value !== 'object') {
-    return found;
-  }
-  const resolved = resolve<ContractSchema>(contract, schema as never);
-  if (Array.isArray(value)) {
-    value.forEach((item) => fieldsShownWithUnstated(aspects, resolved.items, item, found));
-    return found;
-  }
-  const properties = propertiesOf(resolved);
-  for (const [name, fieldValue] of Object.entries(value as Record<string, unknown>)) {
-    const field = properties[name];
-    if (!field) {
-      continue;
-    }
-    const target = resolve<ContractSchema>(contract, field as never);
-    const marked = [...(field['x-not-stated'] ?? []), ...(target['x-not-stated'] ?? [])];
-    const existenceOpen = (notStatedClause(field.description ?? target.description) ?? '').startsWith('whether');
-    if (marked.some((aspect) => aspects.includes(aspect) && (aspect !== 'presence' || existenceOpen))) {
-      found.add(name);
-    }
-    fieldsShownWithUnstated(aspects, field, fieldValue, found);
-  }
-  return found;
-}

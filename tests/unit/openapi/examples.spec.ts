@@ -1,7 +1,6 @@
 import {test, expect} from '@playwright/test';
 
-import {notStatedClause, notStatedSentence} from '../../../scripts/openapi/silences';
-import {contract, errorsOf, fieldsShownWithUnstated, operations, resolve, validatorForSchema, type ContractSchema} from './contract';
+import {contract, errorsOf, operations, resolve, validatorForSchema} from './contract';
 
 type MediaType = {schema?: unknown; examples?: Record<string, unknown>; example?: unknown};
 type Parameter = {name: string; in: string; schema: unknown; example?: unknown; examples?: Record<string, {value: unknown}>};
@@ -75,26 +74,11 @@ test('the validator rejects an example that breaks its schema (the check itself 
   expect(validatorForSchema(first.schema)(broken)).toBe(false);
 });
 
-test("an example's note names every field it shows whose presence or inner names (and, in a request, JSON type) the carrier leaves open", () => {
-  const problems: string[] = [];
-  let checked = 0;
-  for (const {where, schema, named} of examples.filter((example): example is FoundExample & {named: NamedExample} => example.named !== undefined)) {
-    const note = notStatedClause(named.description) ?? '';
-    const rootShape = resolve<ContractSchema>(contract, (schema ?? {}) as never)['x-not-stated']?.includes('shape');
-    if (rootShape && !named['x-not-stated']?.includes('shape')) {
-      problems.push(`${where}: the answer's shape is not stated, and the example does not say so`);
-    }
-    // A request example opens its code samples, which integrators paste: a value sent in a JSON type
-    // the carrier leaves open (a zip as a number, a class code as a string) is named there too.
-    const aspects = where.includes(' request ') ? ['shape', 'presence', 'type'] : ['shape', 'presence'];
-    for (const field of fieldsShownWithUnstated(aspects, schema as ContractSchema, named.value)) {
-      checked++;
-      if (!note.includes(`\`${field}\``)) {
-        problems.push(`${where}: shows \`${field}\` without naming it in its "${notStatedSentence}" note`);
-      }
-    }
-  }
-  // The shipment's shipTo, the agent consignee's name and address, the BOL documents' result and error, …
-  expect(checked).toBeGreaterThan(8);
+test('examples carry no notes of their own: what their values leave open is said at the fields, once', () => {
+  const problems = examples
+    .filter((example): example is FoundExample & {named: NamedExample} => example.named !== undefined)
+    .filter(({named}) => named['x-not-stated'] !== undefined || /not stated|illustrative|reading/i.test(named.description ?? ''))
+    .map(({where}) => where);
+  expect(examples.length).toBeGreaterThan(40);
   expect(problems).toEqual([]);
 });

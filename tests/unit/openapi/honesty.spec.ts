@@ -3,7 +3,7 @@ import path from 'node:path';
 import {test, expect} from '@playwright/test';
 
 import {Contract} from '../../../src/remark/contract/contract';
-import {renderers} from '../../../src/remark/contract/renderers';
+import {newPageState, renderers} from '../../../src/remark/contract/renderers';
 import type {Node} from '../../../src/remark/contract/mdast';
 import {contract} from './contract';
 import {catalogueMessages} from './specLists';
@@ -228,7 +228,7 @@ function shownMessages(mdx: string, docsContract: Contract): string[] {
   );
   const fromComponents = [...prose.matchAll(/<(ErrorResponses|ErrorCatalogue)\b([^>]*)\/>/g)].flatMap((match) => {
     const operation = match[2].match(/operation="([^"]+)"/)?.[1];
-    const [tableNode] = tablesIn(renderers[match[1]](docsContract, {operation}));
+    const [tableNode] = tablesIn(renderers[match[1]](docsContract, {operation}, newPageState()));
     const [header, ...rows] = tableNode.children!;
     const column = header.children!.findIndex((cell) => cellText(cell.children!) === 'Messages');
     return rows.flatMap((row) => (row.children![column].children ?? []).filter((node) => node.type === 'inlineCode').map((node) => node.value!));
@@ -278,77 +278,76 @@ function tablesIn(nodes: Node[]): Node[] {
   return nodes.flatMap((node) => (node.type === 'table' ? [node] : tablesIn(node.children ?? [])));
 }
 
-test('the Limits cell of every schema table reads as whole phrases', () => {
+/** The entries of a field list: each field's name, its facts line (type · limits · presence) and whether it carries the assumption tag. */
+function fieldEntries(nodes: Node[]): {name: string; facts: string; assumed: boolean; description: string}[] {
+  const lists = (found: Node[]): Node[] => found.flatMap((node) => (node.type === 'list' ? [node] : lists(node.children ?? [])));
+  const [fieldList] = lists(nodes);
+  return (fieldList?.children ?? []).map((item) => {
+    const [head, ...rest] = item.children!;
+    const [line] = head.children!;
+    const [nameNode, , factsNode] = line.children!;
+    const assumed = JSON.stringify(factsNode).includes('portal-assumption');
+    return {name: nameNode.value!, facts: cellText(factsNode.children!).replace(/\s*Portal assumption$/, ''), assumed, description: cellText(rest)};
+  });
+}
+
+test('the facts line of every field reads as whole phrases', () => {
   const docsContract = Contract.load(path.resolve(__dirname, '../../..'));
   const problems: string[] = [];
-  let cells = 0;
+  let entries = 0;
   for (const [name, schema] of Object.entries(schemas)) {
     const isObject = Boolean(schema.properties || schema.allOf);
     if (!isObject) {
       continue;
     }
-    const [tableNode] = tablesIn(renderers.SchemaFields(docsContract, {schema: name}));
-    const [header, ...rows] = tableNode.children!;
-    const limitsColumn = header.children!.findIndex((cell) => cellText(cell.children!) === 'Limits');
-    for (const row of rows) {
-      const field = cellText(row.children![0].children!);
-      const limits = cellText(row.children![limitsColumn].children!);
-      cells++;
+    for (const entry of fieldEntries(renderers.SchemaFields(docsContract, {schema: name}, newPageState()))) {
+      entries++;
       // Dangling parts: an empty "( )", a separator with nothing after it, a bare "each:" prefix.
-      if (/\(\s*[;,]?\s*\)|\(\s*;|;\s*\)|;\s*;|;\s*$|^\s*;|each:\s*(;|\)|$)/.test(limits)) {
-        problems.push(`${name}.${field}: "${limits}"`);
+      if (/\(\s*[;,]?\s*\)|\(\s*;|;\s*\)|;\s*;|;\s*$|^\s*;|·\s*·|·\s*$|each:\s*(;|\)|·|$)/.test(entry.facts)) {
+        problems.push(`${name}.${entry.name}: "${entry.facts}"`);
       }
       // Bounds as the specification writes them: no thousands separators (a YYYYMMDD date bound
       // would read 20,250,417), and an exact length reads "5 characters", not "5 to 5 characters".
-      const garbled = /\d,\d{3}/.exec(limits) ?? /\b(\d+) to \1 characters/.exec(limits);
+      const garbled = /\d,\d{3}/.exec(entry.facts) ?? /\b(\d+) to \1 characters/.exec(entry.facts);
       if (garbled) {
-        problems.push(`${name}.${field}: "${limits}" (${garbled[0]})`);
+        problems.push(`${name}.${entry.name}: "${entry.facts}" (${garbled[0]})`);
       }
     }
   }
-  expect(cells).toBeGreaterThan(200);
+  expect(entries).toBeGreaterThan(200);
   expect(problems).toEqual([]);
 });
 
 test('an array of enumerated values shows its item limit once, whole', () => {
   const docsContract = Contract.load(path.resolve(__dirname, '../../..'));
-  const [tableNode] = tablesIn(renderers.SchemaFields(docsContract, {schema: 'RateQuoteRequest'}));
-  const row = tableNode.children!.find((candidate) => cellText(candidate.children![0].children!) === 'specialServices')!;
-  expect(cellText(row.children![3].children!)).toBe('each: one of 9 values (SpecialService)');
+  const entry = fieldEntries(renderers.SchemaFields(docsContract, {schema: 'RateQuoteRequest'}, newPageState())).find((candidate) => candidate.name === 'specialServices')!;
+  expect(entry.facts).toBe('array of string · each: one of 9 values (SpecialService)');
 });
 
-test('the Required column says yes only where the specification marks it, and explains any other word', () => {
+test('a field is marked required or optional only where the specification says so, and the page explains it once', () => {
   const docsContract = Contract.load(path.resolve(__dirname, '../../..'));
-  const requiredColumn = (schema: string) => {
-    const nodes = renderers.SchemaFields(docsContract, {schema});
-    const [tableNode] = tablesIn(nodes);
-    const [, ...rows] = tableNode.children!;
-    const column = Object.fromEntries(rows.map((row) => [cellText(row.children![0].children!), cellText(row.children![2].children!)]));
-    const legend = nodes.map((node) => cellText([node])).filter((line) => line.startsWith('Required column')).join(' ');
-    return {column, legend};
-  };
-  // "all required" (spec line 88): plain yes, nothing to explain.
-  const pod = requiredColumn('ProofOfDeliveryRequest');
-  expect(new Set(Object.values(pod.column))).toEqual(new Set(['yes']));
-  expect(pod.legend).toBe('');
-  // Only notes is called optional (line 89); the rest is the contract's reading.
-  const appointment = requiredColumn('AppointmentRequest');
-  expect(appointment.column.notes).toBe('no');
-  expect(appointment.column.probillNumber).toBe('yes (reading)');
-  expect(appointment.legend).toContain("“yes (reading)” is this description's reading");
-  // Nothing marked (line 98): the table must not answer "no" for the carrier.
-  const token = requiredColumn('TokenRequest');
-  expect(token.column).toEqual({id: 'not stated', pw: 'not stated'});
-  expect(token.legend).toContain('“not stated” means the carrier does not say whether the field is required');
+  const presence = (schema: string) =>
+    Object.fromEntries(
+      fieldEntries(renderers.SchemaFields(docsContract, {schema}, newPageState())).map((entry) => [
+        entry.name,
+        `${/· required$/.test(entry.facts) ? 'required' : /· optional$/.test(entry.facts) ? 'optional' : 'no mark'}${entry.assumed ? ' (portal assumption)' : ''}`,
+      ]),
+    );
+  // "all required" (spec line 88): required, as the carrier's fact.
+  expect(new Set(Object.values(presence('ProofOfDeliveryRequest')))).toEqual(new Set(['required']));
+  // Only notes is called optional (line 89); the rest is the contract's assumption, labelled so.
+  const appointment = presence('AppointmentRequest');
+  expect(appointment.notes).toBe('optional');
+  expect(appointment.probillNumber).toBe('required (portal assumption)');
+  // Nothing marked (line 98): the list must not answer for the carrier.
+  expect(presence('TokenRequest')).toEqual({id: 'no mark', pw: 'no mark'});
+  // The convention is said after the page's first field list, and not after the next.
+  const page = newPageState();
+  const first = renderers.SchemaFields(docsContract, {schema: 'TokenRequest'}, page).map((node) => cellText([node])).join(' ');
+  const second = renderers.SchemaFields(docsContract, {schema: 'PickupRequest'}, page).map((node) => cellText([node])).join(' ');
+  expect(first).toContain('only where the carrier says so');
+  expect(second).not.toContain('only where the carrier says so');
 });
-
-/** The paragraphs a field table carries around it, by the bold words they open with. */
-function tableNotes(docsContract: Contract, schema: string): {before: string[]; after: string[]} {
-  const nodes = renderers.SchemaFields(docsContract, {schema});
-  const at = nodes.findIndex((node) => tablesIn([node]).length > 0);
-  const words = (part: Node[]) => part.map((node) => cellText([node]));
-  return {before: words(nodes.slice(0, at)), after: words(nodes.slice(at + 1))};
-}
 
 test('every key of statedTypes names a schema or a field of the contract', () => {
   const missing = Object.keys(statedTypes).filter((key) => {
@@ -358,60 +357,19 @@ test('every key of statedTypes names a schema or a field of the contract', () =>
   expect(missing).toEqual([]);
 });
 
-test('the Type column says under every table which types the carrier states and that the others are a reading', () => {
+test("a guide's response example is the example alone: what its values leave open is in the call's Open questions", () => {
   const docsContract = Contract.load(path.resolve(__dirname, '../../..'));
-  const typeLegend = (schema: string) => tableNotes(docsContract, schema).after.find((line) => line.startsWith('Type column')) ?? '';
-  // "Dates are numbers in YYYYMMDD and times in HHMMSS" and "Every probillNumber is an integer" (section 3).
-  const tracking = typeLegend('ProbillTracking');
-  expect(tracking).toContain('the carrier states the type or format of probillNumber, billDate, statusUpdateDate, statusUpdateTime');
-  expect(tracking).toContain("the other types are this description's reading");
-  expect(tracking).not.toContain('totalWeight');
-  // "numbers", typed here as integers: the narrowing is this description's, and the legend says so.
-  expect(tracking).toContain('The carrier gives billDate, statusUpdateDate, statusUpdateTime');
-  expect(tracking).toMatch(/as numbers; this description types them as integers\.$/);
-  expect(tracking.split('The carrier gives')[1]).not.toContain('probillNumber');
-  expect(typeLegend('EtaError')).toContain('The carrier gives statusCode as a number; this description types it as an integer.');
-  // "message (an array)": that its entries are strings is read from the carrier's examples.
-  expect(typeLegend('ValidationError')).toMatch(/The carrier gives message as an array; this description types its entries as strings\.$/);
-  expect(typeLegend('GetDocumentsResponse')).not.toContain('types its entries');
-  // transitDays (integer) and calculatedAt (ISO date-time), in the ETA response; etaDate is YYYY-MM-DD.
-  expect(typeLegend('EtaResponse')).toMatch(/etaDate.*transit\.transitDays.*calculatedAt/);
-  // id and pw: nothing but their names.
-  expect(typeLegend('TokenRequest')).toBe("Type column: the carrier states none of these types or formats; they are this description's reading.");
-  const unexplained = Object.entries(schemas)
-    .filter(([, schema]) => schema.properties || schema.allOf)
-    .filter(([name]) => !typeLegend(name))
-    .map(([name]) => name);
-  expect(unexplained).toEqual([]);
-});
-
-test('a table whose shape the carrier leaves open says so before its first row', () => {
-  const docsContract = Contract.load(path.resolve(__dirname, '../../..'));
-  expect(tableNotes(docsContract, 'AgentProbillListResponse').before).toEqual([
-    "Not stated by the carrier: the shape of AgentProbillListResponse; its own fields, result and results, are this description's reading.",
-  ]);
-  expect(tableNotes(docsContract, 'ProbillTracking').before).toEqual([]);
-});
-
-test("a guide's response example carries the contract's note on what it shows, above the code", () => {
-  const docsContract = Contract.load(path.resolve(__dirname, '../../..'));
-  const [caption, sample] = renderers.ResponseExample(docsContract, {operation: 'listAgentLiveProbills'});
-  expect(caption.type).toBe('paragraph');
-  expect(cellText([caption])).toMatch(/^Illustrative values\. Not stated by the carrier: the shape of the list answer/);
-  expect(sample.type).toBe('code');
-  // "Illustrative values." alone is a note too: a reader must not take the values for the carrier's.
-  const [etaCaption] = renderers.ResponseExample(docsContract, {operation: 'getTransitEta'});
-  expect(cellText([etaCaption])).toBe('Illustrative values.');
-  // An example without a note stays a bare code block.
-  expect(renderers.ResponseExample(docsContract, {operation: 'createDeliveryAppointment'}).map((node) => node.type)).toEqual(['code']);
+  for (const operation of ['listAgentLiveProbills', 'getTransitEta', 'createDeliveryAppointment']) {
+    expect(renderers.ResponseExample(docsContract, {operation}, newPageState()).map((node) => node.type), operation).toEqual(['code']);
+  }
 });
 
 test('**bold** in a description renders bold in a table cell, not as asterisks', () => {
   const docsContract = Contract.load(path.resolve(__dirname, '../../..'));
-  const [tableNode] = tablesIn(renderers.ErrorResponses(docsContract, {operation: 'requestPickup'}));
+  const [tableNode] = tablesIn(renderers.ErrorResponses(docsContract, {operation: 'requestPickup'}, newPageState()));
   const cells = tableNode.children!.slice(1).map((row) => row.children![1].children!);
-  const unauthorized = cells.find((cell) => cellText(cell).includes('Chosen by the portal'))!;
-  expect(unauthorized.some((node) => node.type === 'strong' && cellText(node.children!) === 'Chosen by the portal')).toBe(true);
+  const unauthorized = cells.find((cell) => cellText(cell).includes('Portal assumption'))!;
+  expect(unauthorized.some((node) => node.type === 'strong' && cellText(node.children!) === 'Portal assumption')).toBe(true);
   expect(cellText(unauthorized)).not.toContain('**');
 });
 
@@ -419,16 +377,16 @@ test('an error answer whose message the carrier leaves open says so in its Messa
   const docsContract = Contract.load(path.resolve(__dirname, '../../..'));
   const messagesByStatus = (nodes: Node[]) =>
     Object.fromEntries(tablesIn(nodes)[0].children!.slice(1).map((row) => [cellText(row.children![0].children!), cellText(row.children![2].children!)]));
-  const documents = messagesByStatus(renderers.ErrorResponses(docsContract, {operation: 'getProbillDocuments'}));
-  expect(documents['400']).toBe('Not stated by the carrier; the example shows Error in processing the request');
-  expect(documents['404']).toBe('Not stated by the carrier');
+  const documents = messagesByStatus(renderers.ErrorResponses(docsContract, {operation: 'getProbillDocuments'}, newPageState()));
+  expect(documents['400']).toBe('not stated; example: Error in processing the request');
+  expect(documents['404']).toBe('not stated');
   // A message the catalogue gives stays bare.
-  const reschedule = messagesByStatus(renderers.ErrorResponses(docsContract, {operation: 'reschedulePickup'}));
+  const reschedule = messagesByStatus(renderers.ErrorResponses(docsContract, {operation: 'reschedulePickup'}, newPageState()));
   expect(reschedule['400']).toMatch(/^pickupNumber should not be empty/);
   // The catalogue groups on the same cells.
-  const catalogue = tablesIn(renderers.ErrorCatalogue(docsContract, {}))[0].children!.slice(1).map((row) => row.children!.map((cell) => cellText(cell.children!)));
-  expect(catalogue.filter((row) => row[2].startsWith('Not stated by the carrier; the example shows'))).toEqual([
-    expect.arrayContaining(['400', 'Not stated by the carrier; the example shows Error in processing the request', 'GET /documents/probill']),
+  const catalogue = tablesIn(renderers.ErrorCatalogue(docsContract, {}, newPageState()))[0].children!.slice(1).map((row) => row.children!.map((cell) => cellText(cell.children!)));
+  expect(catalogue.filter((row) => row[2].startsWith('not stated; example:'))).toEqual([
+    expect.arrayContaining(['400', 'not stated; example: Error in processing the request', 'GET /documents/probill']),
   ]);
 });
 

@@ -4,26 +4,28 @@ import {test, expect} from '@playwright/test';
 
 import {docsPages} from '../../../scripts/docs/pages';
 
-import {notStatedAspects, notStatedClause, notStatedSentence, specReference} from '../../../scripts/openapi/silences';
+import {notStatedAspects, specReference} from '../../../scripts/openapi/silences';
+import {choiceLabel} from '../../../scripts/openapi/portalChoices';
+import {openQuestions, registerCsv, registerJson} from '../../../scripts/openapi/openQuestions';
 import {contract, operations} from './contract';
 
 /**
- * The contract is the one place that says what the specification leaves open (openapi/README.md):
- * every `Not stated by the carrier:` sentence has its machine-readable `x-not-stated` list and the
- * other way round, every schema and operation names its specification section, and every choice the
- * contract had to make is labelled on the operations it touches.
+ * The contract is the one place that says what the specification leaves open (openapi/README.md),
+ * and it says it as data: every `x-not-stated` list has its `x-open` question beside it and the other
+ * way round, descriptions state facts, every schema and operation names its specification section,
+ * and every choice the contract had to make is labelled on the operations it touches.
  */
 
-type Found = {where: string; description?: string; notStated?: unknown};
+type Found = {where: string; description?: string; notStated?: unknown; open?: {question?: unknown; assumed?: unknown}};
 
-/** Every object of the served contract that has a description or an `x-not-stated`, by JSON path. */
+/** Every object of the served contract that has a description, an `x-not-stated` or an `x-open`, by JSON path. */
 function* describedObjects(node: unknown, where: string): Generator<Found> {
   if (!node || typeof node !== 'object') {
     return;
   }
   const record = node as Record<string, unknown>;
-  if (typeof record.description === 'string' || 'x-not-stated' in record) {
-    yield {where, description: record.description as string | undefined, notStated: record['x-not-stated']};
+  if (typeof record.description === 'string' || 'x-not-stated' in record || 'x-open' in record) {
+    yield {where, description: record.description as string | undefined, notStated: record['x-not-stated'], open: record['x-open'] as Found['open']};
   }
   for (const [key, value] of Object.entries(record)) {
     if (key !== 'x-codeSamples') {
@@ -32,28 +34,66 @@ function* describedObjects(node: unknown, where: string): Generator<Found> {
   }
 }
 
-const says = (description: string | undefined) => (description ?? '').replace(/\s+/g, ' ').includes(notStatedSentence);
+/** The words of a caveat: a description holding one is saying a silence the data should hold. */
+const caveat = /not stated by the carrier|this description('s)? (reads|uses|types|applies|shows)|illustrative|chosen by the portal/i;
 
-test('every "Not stated by the carrier" sentence has its x-not-stated list, and every list its sentence', () => {
+test('every x-not-stated list has its x-open question, and every x-open its list', () => {
   const problems: string[] = [];
   let marked = 0;
   for (const found of describedObjects(contract, '#')) {
-    const list = found.notStated;
-    if (says(found.description) && !Array.isArray(list)) {
-      problems.push(`${found.where}: says "${notStatedSentence}" without x-not-stated`);
+    // The API's introduction speaks of the conventions as a whole; its own list is its summary.
+    if (found.where === '#/info') {
+      continue;
     }
-    if (list !== undefined) {
-      marked++;
-      if (!says(found.description)) {
-        problems.push(`${found.where}: x-not-stated without the sentence "${notStatedSentence} …" in its description`);
-      }
-      if (!Array.isArray(list) || list.length === 0 || list.some((aspect) => !(aspect in notStatedAspects))) {
-        problems.push(`${found.where}: x-not-stated must list aspects from ${Object.keys(notStatedAspects).join(', ')}, not ${JSON.stringify(list)}`);
-      }
+    if (found.notStated === undefined && found.open === undefined) {
+      continue;
+    }
+    marked++;
+    const list = found.notStated;
+    if (!Array.isArray(list) || list.length === 0 || list.some((aspect) => !(aspect in notStatedAspects))) {
+      problems.push(`${found.where}: x-not-stated must list aspects from ${Object.keys(notStatedAspects).join(', ')}, not ${JSON.stringify(list)}`);
+    }
+    if (typeof found.open?.question !== 'string' || found.open.question.trim() === '') {
+      problems.push(`${found.where}: x-not-stated without an x-open question`);
     }
   }
-  expect(marked).toBeGreaterThan(50);
+  expect(marked).toBeGreaterThan(150);
   expect(problems).toEqual([]);
+});
+
+test('descriptions state facts: no caveat sentence in the contract, outside the introduction', () => {
+  const offenders = [...describedObjects(contract, '#')]
+    .filter((found) => found.where !== '#/info' && caveat.test(found.description ?? ''))
+    .map((found) => `${found.where}: ${found.description}`);
+  expect(offenders).toEqual([]);
+});
+
+test('the register holds every marked node once, and every row of it comes from a marked node', () => {
+  const rows = openQuestions(contract as never);
+  const marked = [...describedObjects(contract, '#')].filter((found) => found.where !== '#/info' && found.notStated !== undefined);
+  // Both ways: as many rows as marked nodes, each row's question one of a marked node's.
+  expect(rows.length).toBe(marked.length);
+  const questions = new Set(marked.map((found) => String(found.open?.question).trim()));
+  expect(rows.filter((row) => !questions.has(row.question)).map((row) => row.id)).toEqual([]);
+  expect(new Set(rows.map((row) => row.id)).size).toBe(rows.length);
+  // Each row names its specification section, from its home.
+  expect(rows.filter((row) => !specReference.test(row.spec) && !row.home.startsWith('parameter ') && !row.home.startsWith('response ')).map((row) => row.id)).toEqual([]);
+});
+
+test('the register downloads as CSV and JSON with the same rows', () => {
+  const rows = openQuestions(contract as never);
+  const csv = registerCsv(rows);
+  const lines = csv.trimEnd().split('\r\n');
+  expect(lines[0]).toBe('id,home,field,aspects,question,portal_assumption,sandbox,spec_section');
+  expect(lines.length - 1).toBe(rows.length);
+  const json = JSON.parse(registerJson(rows, '1.0.0')) as {count: number; openQuestions: {id: string}[]};
+  expect(json.count).toBe(rows.length);
+  expect(json.openQuestions.map((row) => row.id)).toEqual(rows.map((row) => row.id));
+});
+
+test('a marker without its question fails the register, naming the node', () => {
+  const broken = {paths: {}, components: {schemas: {Thing: {type: 'object', properties: {weight: {type: 'number', 'x-not-stated': ['unit']}}}}}};
+  expect(() => openQuestions(broken as never)).toThrow(/schema Thing weight: x-not-stated needs an x-open with a question/);
 });
 
 test('every schema and every operation names the section of the specification it comes from', () => {
@@ -96,13 +136,13 @@ test("every choice the contract made for an operation is labelled on it, where a
     const described = (value: unknown) => ((value as {$ref?: string}).$ref ? resolveRef((value as {$ref: string}).$ref) : value) as {description?: string};
     if (choices.includes('success-status')) {
       const success = Object.keys(responses).find((status) => status.startsWith('2'))!;
-      expect(described(responses[success]).description, `${where} ${success}`).toContain(`**Chosen by the portal**: the ${success} status.`);
+      expect(described(responses[success]).description, `${where} ${success}`).toContain(`${choiceLabel}: the ${success} status.`);
     }
     if (choices.includes('unauthorized-status')) {
-      expect(described(responses['401']).description, `${where} 401`).toContain('**Chosen by the portal**: the 401 status.');
+      expect(described(responses['401']).description, `${where} 401`).toContain(`${choiceLabel}: the 401 status.`);
     }
     for (const parameter of parameters.filter((candidate) => candidate.in === 'query' && candidate.required)) {
-      expect((parameter as {description?: string}).description, `${where} ${(parameter as {name?: string}).name}`).toContain('**Chosen by the portal**: required.');
+      expect((parameter as {description?: string}).description, `${where} ${(parameter as {name?: string}).name}`).toContain(`${choiceLabel}: required.`);
     }
   }
 });
@@ -143,54 +183,6 @@ function namesTheContractCovers(): Set<string> {
  */
 const envelopeFields = ['result', 'error', 'message'];
 
-test("a field that describes itself in place of its schema still carries the schema's note", () => {
-  const schemas = contract.components.schemas as Record<string, {description?: string; 'x-not-stated'?: string[]}>;
-  // The note as a reader meets it, sentence included, for the message of a failure.
-  const clause = (description: string | undefined) => {
-    const words = notStatedClause(description);
-    return words === undefined ? undefined : `${notStatedSentence} ${words}`;
-  };
-  const problems: string[] = [];
-  let checked = 0;
-  const check = (where: string, holder: {description?: string; 'x-not-stated'?: string[]}, ref: string) => {
-    const target = schemas[ref.replace('#/components/schemas/', '')];
-    const note = clause(target?.description);
-    if (!note || holder.description === undefined) {
-      return;
-    }
-    checked++;
-    const missing = (target['x-not-stated'] ?? []).filter((aspect) => !holder['x-not-stated']?.includes(aspect));
-    if (missing.length > 0) {
-      problems.push(`${where}: lacks ${ref}'s x-not-stated ${missing.join(', ')}`);
-    }
-    // Its own note may name the same aspects in its own words; without one, it must carry the schema's.
-    if (!clause(holder.description)) {
-      problems.push(`${where}: its own description hides ${ref}'s "${note}"`);
-    }
-  };
-  const visit = (node: unknown, where: string) => {
-    if (!node || typeof node !== 'object') {
-      return;
-    }
-    const record = node as {$ref?: string; in?: string; schema?: {$ref?: string}; description?: string};
-    if (record.$ref) {
-      check(where, record, record.$ref);
-    }
-    if (typeof record.in === 'string' && record.schema?.$ref) {
-      check(where, record, record.schema.$ref);
-    }
-    for (const [key, value] of Object.entries(record)) {
-      if (key !== 'x-codeSamples' && key !== 'examples') {
-        visit(value, `${where}/${key}`);
-      }
-    }
-  };
-  visit(contract, '#');
-  // CancelPickupRequest.pickupNumber, Transit.originDay, the ZIP code parameters and others.
-  expect(checked).toBeGreaterThan(10);
-  expect(problems).toEqual([]);
-});
-
 test("a guide's hand-written \"Not stated\" note is never about a field the contract notes: it renders the contract's note", () => {
   const covered = namesTheContractCovers();
   expect(covered.size).toBeGreaterThan(20);
@@ -204,7 +196,7 @@ test("a guide's hand-written \"Not stated\" note is never about a field the cont
       const named = [...body.matchAll(/`([A-Za-z_][\w.]*)`/g)].map((match) => match[1].split('.').pop()!);
       const about = [...new Set(named.filter((name) => covered.has(name) && !envelopeFields.includes(name)))];
       if (about.length > 0) {
-        offenders.push(`${path.relative(process.cwd(), file)}: a hand-written note about ${about.map((name) => `\`${name}\``).join(', ')}; use <NotStated schema="…" /> or <NotStated operation="…" />`);
+        offenders.push(`${path.relative(process.cwd(), file)}: a hand-written note about ${about.map((name) => `\`${name}\``).join(', ')}; the contract holds it: the call's <OpenQuestions operation="…" /> lists it`);
       }
     }
   }

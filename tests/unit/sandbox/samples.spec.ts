@@ -2,16 +2,16 @@ import {execFile} from 'node:child_process';
 import {promisify} from 'node:util';
 import {test, expect} from '@playwright/test';
 
-import {tokenPlaceholder, type CodeSample} from '../../../scripts/openapi/codeSamples';
-import {provider} from '../../../src/settings/provider';
+import {sampleEnvironment, type CodeSample} from '../../../scripts/openapi/codeSamples';
 import {contract as document, errorsOf, validatorForSchema} from '../openapi/contract';
 import {Contract} from '../../../src/sandbox/contract';
 import {startSandboxServer, tokenFrom, type RunningSandbox} from '../../../scripts/sandbox/process';
 
 /**
  * Executable samples: every generated `x-codeSamples` entry (curl, JavaScript fetch, Python
- * requests) runs as an integrator would paste it, against the downloaded sandbox (carrier-sandbox.mjs), with the base URL and
- * a fresh account's token swapped in. What it prints is checked against the contract.
+ * requests) runs exactly as an integrator would paste it, against the downloaded sandbox
+ * (carrier-sandbox.mjs), with the base URL and a fresh account's token in the environment variables the
+ * samples read. What it prints is checked against the contract.
  */
 const run = promisify(execFile);
 const contract = new Contract(document as never);
@@ -25,8 +25,9 @@ test.afterAll(async () => {
 });
 
 /** Runs a sample and returns what it printed. */
-async function execute(sample: CodeSample, source: string): Promise<string> {
-  const options = {timeout: 20_000, maxBuffer: 4 * 1024 * 1024};
+async function execute(sample: CodeSample, source: string, token: string): Promise<string> {
+  const env = {...process.env, [sampleEnvironment.baseUrl]: sandbox.baseUrl, [sampleEnvironment.token]: token};
+  const options = {timeout: 20_000, maxBuffer: 4 * 1024 * 1024, env};
   if (sample.lang === 'shell') {
     return (await run('bash', ['-c', `${source} --silent --show-error --fail-with-body`], options)).stdout;
   }
@@ -44,9 +45,7 @@ for (const entry of contract.operations()) {
     test(`${sample.label} sample of ${entry.method.toUpperCase()} ${entry.path} runs against the sandbox`, async () => {
       const logged = sandbox.log.length;
       const token = await tokenFrom(sandbox.baseUrl);
-      const source = sample.source.replaceAll(provider.apiServers.production, sandbox.baseUrl).replaceAll(tokenPlaceholder, token);
-      expect(source, 'the sample names the production server').not.toBe(sample.source);
-      const printed = await execute(sample, source);
+      const printed = await execute(sample, sample.source, token);
 
       // The server's own log line tells the status, which a sample's printout does not.
       // The log arrives through a pipe, possibly after the sample has exited. The sample's line is the

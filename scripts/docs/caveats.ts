@@ -1,0 +1,117 @@
+/**
+ * How much of what a reader reads is caveat (issue 35, "Facts first"): the share of the words of each
+ * built docs page that sit in sentences saying what the carrier leaves open or what this portal
+ * assumes, and the caveat sentences that repeat. A silence has one home, the call's Open questions
+ * block and the register; prose that says it again is what this counts.
+ *
+ * - Words are those of the page's article, without code blocks (a sample is not prose) and without the
+ *   Open questions blocks, which are counted on their own: they are where silences belong.
+ * - A caveat sentence is one with a caveat's words (`caveatWords`).
+ * - The register page (`/docs/guides/open-questions`) is all open questions by design: reported, not judged.
+ *
+ * `npm run caveats` prints the figures; `tests/unit/caveats.spec.ts` holds the limits.
+ */
+import {readFileSync} from 'node:fs';
+import path from 'node:path';
+import {load} from 'cheerio';
+
+/** The words that make a sentence a caveat: the ones the reviewers counted, and this portal's own labels. */
+export const caveatWords = /not stated|this description|\billustrative\b|chosen by the portal|\breading\b|portal assumption|\bassum(e|es|ed|ption)\b|confirm (these|this|it) with the carrier/i;
+
+export type PageCaveats = {
+  readonly route: string;
+  readonly words: number;
+  readonly caveatWords: number;
+  /** Words inside the page's Open questions blocks. */
+  readonly openQuestionWords: number;
+  /** Caveat sentences of 8 words or more, with how often each appears on the page. */
+  readonly caveatSentences: ReadonlyMap<string, number>;
+};
+
+const wordCount = (text: string) => text.split(/\s+/).filter((word) => /\w/.test(word)).length;
+
+/** Sentences of a block of prose: split after . ! ? and at the ends of blocks (the caller joins blocks with newlines). */
+export function sentencesOf(text: string): string[] {
+  return text
+    .split(/\n+|(?<=[.!?])\s+(?=[A-Z`"(])/)
+    .map((sentence) => sentence.replace(/\s+/g, ' ').trim())
+    .filter(Boolean);
+}
+
+/** The caveat figures of one built page. */
+export function pageCaveats(html: string, route: string): PageCaveats {
+  const $ = load(html);
+  const article = $('article').first();
+  article.find('pre, script, style, nav, .theme-doc-toc-mobile, .theme-doc-footer, button').remove();
+  // The "Portal assumption" tag labels a fact line ("Answers 200 OK"); its two words count as caveat,
+  // the line it labels does not.
+  const tags = article.find('.portal-assumption');
+  const tagWords = tags.length * 2;
+  tags.remove();
+  const openBlocks = article.find('.open-questions');
+  const openQuestionWords = wordCount(openBlocks.text());
+  openBlocks.remove();
+  // Each block-level element becomes its own line, so a table cell or list item is never glued to the next.
+  article.find('p, li, td, th, h1, h2, h3, h4, h5, h6, summary, div, br').each((_, element) => {
+    $(element).prepend('\n').append('\n');
+  });
+  const text = article.text();
+  const sentences = sentencesOf(text);
+  const caveats = sentences.filter((sentence) => caveatWords.test(sentence));
+  const repeated = new Map<string, number>();
+  for (const sentence of caveats.filter((candidate) => wordCount(candidate) >= 8)) {
+    repeated.set(sentence, (repeated.get(sentence) ?? 0) + 1);
+  }
+  return {
+    route,
+    words: wordCount(text) + tagWords,
+    caveatWords: caveats.reduce((sum, sentence) => sum + wordCount(sentence), 0) + tagWords,
+    openQuestionWords,
+    caveatSentences: repeated,
+  };
+}
+
+/** Every docs page of a build: its route and its figures. */
+export function buildCaveats(buildDir: string, routes: readonly string[]): PageCaveats[] {
+  return routes.map((route) => pageCaveats(readFileSync(path.join(buildDir, route, 'index.html'), 'utf8'), route));
+}
+
+export type DescriptionCaveats = {words: number; caveatWords: number; repeats: Map<string, number>};
+
+/** The same count over every `description` of the served contract (its introduction included). */
+export function contractCaveats(document: unknown): DescriptionCaveats {
+  const result: DescriptionCaveats = {words: 0, caveatWords: 0, repeats: new Map()};
+  const visit = (node: unknown) => {
+    if (!node || typeof node !== 'object') {
+      return;
+    }
+    const record = node as Record<string, unknown>;
+    if (typeof record.description === 'string') {
+      for (const sentence of sentencesOf(record.description)) {
+        const words = wordCount(sentence);
+        result.words += words;
+        if (caveatWords.test(sentence)) {
+          result.caveatWords += words;
+          if (words >= 8) {
+            result.repeats.set(sentence, (result.repeats.get(sentence) ?? 0) + 1);
+          }
+        }
+      }
+    }
+    for (const [key, value] of Object.entries(record)) {
+      if (key !== 'x-codeSamples' && key !== 'examples') {
+        visit(value);
+      }
+    }
+  };
+  visit(document);
+  return result;
+}
+
+export const percent = (part: number, whole: number) => (whole === 0 ? 0 : (100 * part) / whole);
+
+/** The route of a docs page from its file: `docs/guides/pickups.mdx` → `/docs/guides/pickups`; an index → its folder. */
+export function routeOfDocsFile(projectRoot: string, file: string): string {
+  const relative = path.relative(projectRoot, file).replace(/\\/g, '/').replace(/\.mdx?$/, '');
+  return `/${relative.replace(/\/index$/, '/')}`;
+}

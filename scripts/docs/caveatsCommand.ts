@@ -1,0 +1,44 @@
+/**
+ * `npm run caveats` (after `npm run build`): each docs page's caveat share and the caveat sentences
+ * that repeat, then the contract's. See caveats.ts for what is counted; the limits live in
+ * tests/unit/caveats.spec.ts.
+ */
+import {readFileSync} from 'node:fs';
+import path from 'node:path';
+
+import {docsPages} from './pages';
+import {buildCaveats, contractCaveats, percent, routeOfDocsFile} from './caveats';
+
+const projectRoot = path.resolve(__dirname, '../..');
+const routes = docsPages(path.join(projectRoot, 'docs')).map((file) => routeOfDocsFile(projectRoot, file));
+const pages = buildCaveats(path.join(projectRoot, 'build'), routes);
+const pad = (value: string, width: number) => value.padEnd(width);
+console.log(`${pad('page', 44)} ${'words'.padStart(6)} ${'caveat'.padStart(7)} ${'open q.'.padStart(8)}`);
+for (const page of pages) {
+  console.log(`${pad(page.route, 44)} ${String(page.words).padStart(6)} ${`${percent(page.caveatWords, page.words).toFixed(1)}%`.padStart(7)} ${String(page.openQuestionWords).padStart(8)}`);
+}
+const judged = pages.filter((page) => !page.route.endsWith('/open-questions'));
+const words = judged.reduce((sum, page) => sum + page.words, 0);
+const caveat = judged.reduce((sum, page) => sum + page.caveatWords, 0);
+console.log(`\nDocs (register excepted): ${words} words, caveat sentences ${percent(caveat, words).toFixed(1)}%`);
+const site = new Map<string, number>();
+for (const page of judged) {
+  for (const [sentence, count] of page.caveatSentences) {
+    site.set(sentence, (site.get(sentence) ?? 0) + count);
+    if (count > 1) {
+      console.log(`  twice or more on ${page.route} (${count}): ${sentence}`);
+    }
+  }
+}
+for (const [sentence, count] of site) {
+  if (count > 3) {
+    console.log(`  more than 3 times on the site (${count}): ${sentence}`);
+  }
+}
+const contract = contractCaveats(JSON.parse(readFileSync(path.join(projectRoot, 'static/openapi.json'), 'utf8')));
+console.log(`\nopenapi.json descriptions: ${contract.words} words, caveat sentences ${percent(contract.caveatWords, contract.words).toFixed(1)}%`);
+for (const [sentence, count] of contract.repeats) {
+  if (count > 3) {
+    console.log(`  more than 3 times (${count}): ${sentence}`);
+  }
+}

@@ -1,0 +1,327 @@
+/**
+ * The register of open questions: every silence of the contract, once, at its home (silences.ts
+ * describes the `x-not-stated` + `x-open` marker). The same rows feed four readers:
+ * - the register page (`<OpenQuestionsRegister />`) and its CSV and JSON downloads, which a writer
+ *   sends to the carrier's API team;
+ * - each call's Open questions block in the guides (`<OpenQuestions operation="…" />`), which lists
+ *   the rows the call reaches: its own, its parameters', its request body's and its success answer's;
+ * - /api/, where the bundle step gives each marked node a short marker linking to its row.
+ * When the carrier answers a question, the writer edits the contract, and the row and every marker
+ * it drove disappear with it.
+ */
+import {notStatedAspects, type NotStatedAspect} from './silences';
+
+/** What a marked node holds beside `x-not-stated`. */
+export type OpenMarker = {question: string; assumed?: string; sandbox?: string};
+
+export type OpenQuestion = {
+  /** Stable anchor of the row on the register page, derived from its home. */
+  readonly id: string;
+  /** What holds the silence: `schema PickupWindow`, `parameter probillNumber`, `POST /order/pickup/cancel`… */
+  readonly home: string;
+  /** The field inside that home (`timeZoneOffset`, `items[].weight`), or empty for the home itself. */
+  readonly field: string;
+  readonly aspects: readonly NotStatedAspect[];
+  readonly question: string;
+  readonly assumed?: string;
+  readonly sandbox?: string;
+  /** The specification's section for the home (its `x-spec`). */
+  readonly spec: string;
+};
+
+type Node = Record<string, unknown> & {$ref?: string; 'x-not-stated'?: NotStatedAspect[]; 'x-open'?: OpenMarker; 'x-spec'?: string};
+type Document = {
+  servers?: Node[];
+  paths: Record<string, Record<string, Node>>;
+  components: Record<string, Record<string, Node>>;
+};
+
+export const registerRoute = '/docs/guides/open-questions';
+export const registerCsvPath = 'static/downloads/open-questions.csv';
+export const registerJsonPath = 'static/downloads/open-questions.json';
+
+const methods = ['get', 'post', 'put', 'patch', 'delete'];
+
+/** `pickupwindow-timezoneoffset`: lowercase, every run of other characters one hyphen. */
+export function anchorOf(...parts: string[]): string {
+  return parts
+    .filter(Boolean)
+    .join('-')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
+}
+
+/** The short label of each aspect, for markers ("Open: unit, type"). */
+const aspectLabels: Record<NotStatedAspect, string> = {
+  type: 'type',
+  format: 'format',
+  unit: 'unit',
+  timezone: 'time zone',
+  bounds: 'limits',
+  values: 'values',
+  required: 'required fields',
+  shape: 'shape',
+  presence: 'presence',
+  meaning: 'meaning',
+  status: 'status',
+  message: 'message',
+  behaviour: 'behaviour',
+  location: 'location',
+};
+
+export function aspectLabel(aspect: NotStatedAspect): string {
+  return aspectLabels[aspect] ?? notStatedAspects[aspect];
+}
+
+/** The marker of a node: throws, naming the node, when `x-not-stated` and `x-open` do not come together. */
+function markerOf(node: Node, where: string): OpenMarker | undefined {
+  const aspects = node['x-not-stated'];
+  const open = node['x-open'];
+  if (aspects === undefined && open === undefined) {
+    return undefined;
+  }
+  if (!Array.isArray(aspects) || aspects.length === 0 || aspects.some((aspect) => !(aspect in notStatedAspects))) {
+    throw new Error(`${where}: x-not-stated must list aspects from ${Object.keys(notStatedAspects).join(', ')} (found ${JSON.stringify(aspects)})`);
+  }
+  if (!open || typeof open.question !== 'string' || open.question.trim() === '') {
+    throw new Error(`${where}: x-not-stated needs an x-open with a question (what the carrier leaves open)`);
+  }
+  return open;
+}
+
+/** Which node of the document each row was read from: the bundle step marks it for /api/. */
+const nodeOfRow = new WeakMap<OpenQuestion, Node>();
+
+function row(home: string, field: string, node: Node, spec: string): OpenQuestion | undefined {
+  const open = markerOf(node, field ? `${home} ${field}` : home);
+  if (!open) {
+    return undefined;
+  }
+  const found: OpenQuestion = {
+    id: anchorOf(home.replace(/^(schema|response|parameter) /, ''), field.replace(/\[\]/g, '')),
+    home,
+    field,
+    aspects: node['x-not-stated']!,
+    question: open.question.trim(),
+    ...(open.assumed ? {assumed: open.assumed.trim()} : {}),
+    ...(open.sandbox ? {sandbox: open.sandbox.trim()} : {}),
+    spec,
+  };
+  nodeOfRow.set(found, node);
+  return found;
+}
+
+/** A row with another anchor, still read from the same node. */
+function withId(found: OpenQuestion, id: string): OpenQuestion {
+  const moved = {...found, id};
+  nodeOfRow.set(moved, nodeOfRow.get(found)!);
+  return moved;
+}
+
+/** The marked nodes inside a schema that is not a `$ref`: properties, items and the parts of a combination. */
+function* schemaRows(schema: Node, home: string, prefix: string, spec: string): Generator<OpenQuestion> {
+  if (!schema || typeof schema !== 'object' || schema.$ref) {
+    return;
+  }
+  const own = row(home, prefix.replace(/\.$/, ''), schema, spec);
+  if (own) {
+    yield own;
+  }
+  for (const [name, property] of Object.entries((schema.properties ?? {}) as Record<string, Node>)) {
+    yield* schemaPropertyRows(property, home, `${prefix}${name}`, spec);
+  }
+  if (schema.items) {
+    yield* schemaRows(schema.items as Node, home, prefix ? `${prefix.replace(/\.$/, '')}[].` : '[].', spec);
+  }
+  for (const part of [schema.allOf, schema.anyOf, schema.oneOf].flat().filter(Boolean) as Node[]) {
+    yield* schemaRows(part, home, prefix, spec);
+  }
+}
+
+/** A property: its own marker (a `$ref` beside its own note still has a home here), then what it nests. */
+function* schemaPropertyRows(property: Node, home: string, field: string, spec: string): Generator<OpenQuestion> {
+  if (property.$ref) {
+    const own = row(home, field, property, spec);
+    if (own) {
+      yield own;
+    }
+    return;
+  }
+  yield* schemaRows(property, home, `${field}.`, spec);
+}
+
+/**
+ * Every row of the contract, once, in a stable order: the schemas, the parameters and the shared
+ * answers of `components`, then the calls (their own note, inline parameters, request bodies and
+ * answers), in path order.
+ */
+export function openQuestions(document: Document): OpenQuestion[] {
+  const rows: OpenQuestion[] = [];
+  for (const server of document.servers ?? []) {
+    const own = row('servers', String(server.description ?? server.url).split(/[.:]/)[0], server, '7, the production base or a /testing base');
+    rows.push(...(own ? [own] : []));
+  }
+  for (const [name, schema] of Object.entries(document.components.schemas ?? {})) {
+    rows.push(...schemaRows(schema, `schema ${name}`, '', (schema['x-spec'] as string) ?? ''));
+  }
+  for (const [name, parameter] of Object.entries(document.components.parameters ?? {})) {
+    const home = `parameter ${parameter.name as string}`;
+    const own = row(home, '', parameter, '');
+    rows.push(...(own ? [withId(own, anchorOf('parameter', name))] : []));
+  }
+  for (const [name, response] of Object.entries(document.components.responses ?? {})) {
+    const own = row(`response ${name}`, '', response, '');
+    rows.push(...(own ? [own] : []));
+  }
+  for (const [pathName, item] of Object.entries(document.paths)) {
+    for (const method of methods.filter((candidate) => item[candidate])) {
+      const operation = item[method];
+      const home = `${method.toUpperCase()} ${pathName}`;
+      const spec = (operation['x-spec'] as string) ?? '';
+      const operationId = operation.operationId as string;
+      const add = (field: string, node: Node | undefined) => {
+        const found = node && !node.$ref ? row(home, field, node, spec) : undefined;
+        if (found) {
+          rows.push(withId(found, anchorOf(operationId, field)));
+        }
+      };
+      add('', operation);
+      for (const parameter of (operation.parameters ?? []) as Node[]) {
+        add(`parameter ${parameter.name as string}`, parameter);
+      }
+      const body = operation.requestBody as Node | undefined;
+      add('request body', body);
+      for (const [status, response] of Object.entries((operation.responses ?? {}) as Record<string, Node>)) {
+        add(`${status} answer`, response);
+        const schema = (response.content as Record<string, {schema?: Node}> | undefined)?.['application/json']?.schema;
+        if (schema && !schema.$ref) {
+          for (const inline of schemaRows(schema, home, `${status} answer.`, spec)) {
+            rows.push(withId(inline, anchorOf(operationId, inline.field)));
+          }
+        }
+      }
+    }
+  }
+  const seen = new Map<string, OpenQuestion>();
+  for (const found of rows) {
+    if (seen.has(found.id)) {
+      throw new Error(`open questions: two rows share the anchor "${found.id}" (${seen.get(found.id)!.home} ${seen.get(found.id)!.field} and ${found.home} ${found.field})`);
+    }
+    seen.set(found.id, found);
+  }
+  return rows;
+}
+
+/**
+ * Gives every marked node of `document` its short marker, linked to its row of the register: what
+ * /api/ shows in place of the long note (issue 35). A node with a `$ref` and no description of its own
+ * takes its target's, since a description beside a `$ref` replaces the target's on /api/. Returns the
+ * rows.
+ */
+export function markOpenQuestions(document: Document): OpenQuestion[] {
+  const rows = openQuestions(document);
+  const schemas = document.components.schemas ?? {};
+  for (const found of rows) {
+    const node = nodeOfRow.get(found)!;
+    const target = typeof node.$ref === 'string' ? schemas[node.$ref.split('/').pop()!] : undefined;
+    const own = ((node.description as string | undefined) ?? (target?.description as string | undefined) ?? '').trimEnd();
+    const marker = `[${markerText(found)}](${registerRoute}#${found.id})`;
+    node.description = own ? `${own}${/[.!?:)]$/.test(own) ? '' : '.'} *${marker}.*` : `*${marker}.*`;
+  }
+  return rows;
+}
+
+/** The short marker /api/ shows for a row: "Open: unit, type" (and the portal's assumption, if any). */
+export function markerText(question: Pick<OpenQuestion, 'aspects' | 'assumed'>): string {
+  const open = `Open: ${question.aspects.map(aspectLabel).join(', ')}`;
+  return question.assumed ? `${open}. Portal assumption: ${question.assumed}` : open;
+}
+
+const csvCell = (value: string) => (/[",\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value);
+
+/** The register as CSV (RFC 4180), one row per open question, for a spreadsheet or the carrier's team. */
+export function registerCsv(rows: readonly OpenQuestion[]): string {
+  const header = ['id', 'home', 'field', 'aspects', 'question', 'portal_assumption', 'sandbox', 'spec_section'];
+  const lines = rows.map((found) =>
+    [found.id, found.home, found.field, found.aspects.join(' '), found.question, found.assumed ?? '', found.sandbox ?? '', found.spec].map(csvCell).join(','),
+  );
+  return `${[header.join(','), ...lines].join('\r\n')}\r\n`;
+}
+
+/** The register as JSON, with the contract version it was read from. */
+export function registerJson(rows: readonly OpenQuestion[], contractVersion: string): string {
+  return `${JSON.stringify({contractVersion, count: rows.length, openQuestions: rows}, null, 2)}\n`;
+}
+
+/** A row as one call reaches it: the field's path from the call (`pickupWindow.timeZoneOffset`, `answer.pickupNumber`). */
+export type CallOpenQuestion = {readonly row: OpenQuestion; readonly field: string};
+
+/**
+ * The rows one call reaches, in reading order, each once: the call's own, its parameters' (and their
+ * schemas'), its request body's fields, its success answer's and its own error answers'. The shared
+ * error answers (`$ref` to components, such as the 401 and the generic 400) are left out: their
+ * questions are the API's, said once in its introduction and in the register.
+ */
+export function callOpenQuestions(document: Document, operationId: string): CallOpenQuestion[] {
+  const rows = openQuestions(document);
+  const byNode = new Map<Node, OpenQuestion>(rows.map((found) => [nodeOfRow.get(found)!, found]));
+  const entry = Object.entries(document.paths)
+    .flatMap(([, item]) => methods.filter((method) => item[method]).map((method) => item[method]))
+    .find((operation) => operation.operationId === operationId);
+  if (!entry) {
+    throw new Error(`no operation with operationId "${operationId}" in the API description`);
+  }
+  const found: CallOpenQuestion[] = [];
+  const seen = new Set<string>();
+  const add = (node: Node | undefined, field: string) => {
+    const hit = node ? byNode.get(node) : undefined;
+    if (hit && !seen.has(hit.id)) {
+      seen.add(hit.id);
+      found.push({row: hit, field});
+    }
+  };
+  const target = (ref: string): Node | undefined => {
+    const [, , kind, name] = ref.split('/');
+    return document.components[kind]?.[name];
+  };
+  const walk = (schema: Node | undefined, path: string, trail: Set<Node>) => {
+    if (!schema || typeof schema !== 'object' || trail.has(schema)) {
+      return;
+    }
+    const next = new Set(trail).add(schema);
+    add(schema, path);
+    if (typeof schema.$ref === 'string') {
+      walk(target(schema.$ref), path, next);
+      return;
+    }
+    for (const [name, property] of Object.entries((schema.properties ?? {}) as Record<string, Node>)) {
+      walk(property, path ? `${path}.${name}` : name, next);
+    }
+    if (schema.items) {
+      walk(schema.items as Node, `${path}[]`, next);
+    }
+    for (const part of [schema.allOf, schema.anyOf, schema.oneOf].flat().filter(Boolean) as Node[]) {
+      walk(part, path, next);
+    }
+  };
+  add(entry, 'this call');
+  for (const reference of (entry.parameters ?? []) as Node[]) {
+    const parameter = typeof reference.$ref === 'string' ? target(reference.$ref)! : reference;
+    add(parameter, String(parameter.name));
+    walk(parameter.schema as Node | undefined, String(parameter.name), new Set());
+  }
+  const body = entry.requestBody as Node | undefined;
+  add(body, 'request body');
+  walk((body?.content as Record<string, {schema?: Node}> | undefined)?.['application/json']?.schema, '', new Set());
+  for (const [status, response] of Object.entries((entry.responses ?? {}) as Record<string, Node>)) {
+    if (typeof response.$ref === 'string') {
+      continue;
+    }
+    add(response, `${status} answer`);
+    if (status.startsWith('2')) {
+      walk((response.content as Record<string, {schema?: Node}> | undefined)?.['application/json']?.schema, 'answer', new Set());
+    }
+  }
+  return found;
+}
