@@ -226,7 +226,10 @@ export function markOpenQuestions(document: Document): OpenQuestion[] {
     const node = nodeOfRow.get(found)!;
     const target = typeof node.$ref === 'string' ? schemas[node.$ref.split('/').pop()!] : undefined;
     const own = ((node.description as string | undefined) ?? (target?.description as string | undefined) ?? '').trimEnd();
-    const marker = `[${markerText(found)}](${registerRoute}#${found.id})`;
+    // Redoc draws an answer's description inside the button that opens it: a link there would be a
+    // control inside a control (axe: nested-interactive), so an answer's marker is plain text.
+    const isAnswer = found.home.startsWith('response ') || / answer$/.test(found.field);
+    const marker = isAnswer ? markerText(found) : `[${markerText(found)}](${registerRoute}#${found.id})`;
     node.description = own ? `${own}${/[.!?:)]$/.test(own) ? '' : '.'} *${marker}.*` : `*${marker}.*`;
   }
   return rows;

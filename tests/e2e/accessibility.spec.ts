@@ -1,18 +1,33 @@
+import {existsSync, readFileSync} from 'node:fs';
+import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 
 import {guides, siteRoutes} from '../site';
 import {test, expect, axeTags, openInMode, showEveryApiSample} from './fixtures';
 
 /**
- * axe-core finds nothing on any route of the specification or any guide, in either colour mode, at
+ * axe-core finds nothing on any route of the specification, any guide or any other page of the
+ * sitemap, in either colour mode, at
  * desktop and phone widths: WCAG 2.0 and 2.1 at levels A and AA (the budget), plus the WCAG 2.2 AA
  * target size and axe's best practices (heading order, landmarks), which Lighthouse's accessibility
  * score also counts. /api/ is checked after hydration, once src/theme/ApiDoc has repaired Redoc's
  * markup, and with every operation's samples shown.
  */
+/**
+ * Every page of the built sitemap (the Changelog's releases, the register, search…), read from disk
+ * because the tests are listed before any server runs; `npm test` builds first.
+ */
+function sitemapPages(): string[] {
+  const sitemap = path.resolve(__dirname, '../../build/sitemap.xml');
+  if (!existsSync(sitemap)) {
+    throw new Error('build/sitemap.xml is missing: run `npm run build` before the browser tests');
+  }
+  return [...readFileSync(sitemap, 'utf8').matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => decodeURI(new URL(match[1]).pathname));
+}
+
 // `/docs` only redirects to the main doc, which is in the list itself.
 const pages = siteRoutes.filter((route) => !route.landsOn).map((route) => route.path);
-const paths = [...new Set([...pages, ...guides.map((guide) => guide.path), '/no/such/page'])];
+const paths = [...new Set([...pages, ...guides.map((guide) => guide.path), ...sitemapPages(), '/no/such/page'])];
 
 // Each test is one page in one colour mode, loaded once and scanned at both widths; the file's tests
 // run on every worker at once.
