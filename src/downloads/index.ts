@@ -1,6 +1,6 @@
 /**
  * The one list of files an integrator can take away: the contract in two formats, a Postman collection,
- * TypeScript types and the sandbox program. Getting started (`<Downloads />`) and the description of
+ * TypeScript types, the register of open questions (CSV and JSON) and the sandbox program. Getting started (`<Downloads />`) and the description of
  * /api/ render it; the served openapi.json lists it with absolute links. `npm run openapi:bundle` writes every file;
  * reading their sizes fails, naming the file, when one is missing, so a build never links to nothing.
  *
@@ -10,6 +10,7 @@ import {statSync} from 'node:fs';
 import path from 'node:path';
 
 import {openApiJsonPath, openApiYamlPath, postmanCollectionPath, sandboxProgramPath, typeDeclarationsPath} from '../../scripts/openapi/outputs';
+import {registerCsvPath, registerJsonPath} from '../../scripts/openapi/openQuestions';
 
 export type Download = {
   /** Where the bundle step writes it, relative to the project (scripts/openapi/outputs.ts). */
@@ -32,6 +33,8 @@ export const downloads: readonly Download[] = [
   download(openApiYamlPath, 'OpenAPI description (YAML)', 'the same description, for tools and people that prefer YAML'),
   download(postmanCollectionPath, 'Postman collection (v2.1)', 'every call with its example, one folder per area; runs against the local sandbox as it is'),
   download(typeDeclarationsPath, 'TypeScript types', 'the paths and schemas as types, for openapi-fetch (see the Typed client guide)'),
+  download(registerCsvPath, 'Open questions (CSV)', 'everything the specification leaves open, with the portal\'s assumption for each: the list to send the carrier\'s API team'),
+  download(registerJsonPath, 'Open questions (JSON)', 'the same list, for tools'),
   download(sandboxProgramPath, 'Sandbox (one file for Node 20+)', 'every call of the contract on your machine or in your CI, with no install: node carrier-sandbox.mjs (see the Test environment page)'),
 ];
 

@@ -48,8 +48,7 @@ function anchoredHeading(depth: number, id: string, ...children: Node[]): Node {
 export type Renderer = (contract: Contract, props: Props, page: PageState) => Node[];
 
 /** The short marker the bundle step adds to a marked description for /api/; a guide lists the question in its block instead. */
-const openMarker = /\s*\*\[Open: [^\]]*\]\([^)]*\)\.\*/g;
-const portalLabel = /\s*\*\*Portal assumption\*\*: [^.]*\./g;
+const openMarker = /\s*\*\[?Open: [^*]*\*/g;
 
 /** A description as a guide shows it: the carrier's words, without the /api/ marker. */
 function guideDescription(description: string | undefined): string | undefined {
@@ -278,7 +277,7 @@ function fieldLabel(field: string): Node[] {
 }
 
 function sandboxCell(row: OpenQuestion): Node[] {
-  return inlineMarkdown(row.sandbox ?? (row.assumed ? 'follows the assumption' : 'no rule of its own'));
+  return inlineMarkdown(row.sandbox ?? (row.assumed ? 'as assumed' : '—'));
 }
 
 /**

@@ -299,10 +299,10 @@ test('an unnamed change inside an array field called items names the field, not 
 test('an extension added to a parameter names the extension, not the parameter as added', () => {
   const changes = edited((_, document) => {
     // As 1.0.1 did to ProbillNumberQuery: a first x-not-stated on a parameter that had none.
-    (document.components as {parameters: Record<string, Record<string, unknown>>}).parameters.TenderDateQuery['x-not-stated'] = ['values'];
+    (document.components as {parameters: Record<string, Record<string, unknown>>}).parameters.DestinationZipcodeQuery['x-not-stated'] = ['values'];
   });
   const eta = changes.filter((change) => change.group === 'GET /transit/eta');
-  expect(eta.map((change) => change.description)).toEqual(['Added "values" to x-not-stated of query parameter `tenderDate`']);
+  expect(eta.map((change) => change.description)).toEqual(['Added "values" to x-not-stated of query parameter `destinationZipcode`']);
 });
 
 test('a list of values changed element by element is told once, as the values that came and went', () => {
