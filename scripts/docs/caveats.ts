@@ -33,7 +33,7 @@ const wordCount = (text: string) => text.split(/\s+/).filter((word) => /\w/.test
 /** Sentences of a block of prose: split after . ! ? and at the ends of blocks (the caller joins blocks with newlines). */
 export function sentencesOf(text: string): string[] {
   return text
-    .split(/\n+|(?<=[.!?])\s+(?=[A-Z`"(])/)
+    .split(/\n+|(?<=[.!?])\s+(?=[A-Z`"(*])/)
     .map((sentence) => sentence.replace(/\s+/g, ' ').trim())
     .filter(Boolean);
 }
@@ -78,7 +78,13 @@ export function buildCaveats(buildDir: string, routes: readonly string[]): PageC
 
 export type DescriptionCaveats = {words: number; caveatWords: number; repeats: Map<string, number>};
 
-/** The same count over every `description` of the served contract (its introduction included). */
+/**
+ * Where the introduction of the contract says the API-wide assumptions and points to the register:
+ * the home of those silences, as the register page is the docs' (from this heading to the end).
+ */
+export const contractHomeOfSilences = '## Portal assumptions';
+
+/** The same count over every `description` of the served contract, its introduction's home of silences excepted. */
 export function contractCaveats(document: unknown): DescriptionCaveats {
   const result: DescriptionCaveats = {words: 0, caveatWords: 0, repeats: new Map()};
   const visit = (node: unknown) => {
@@ -87,7 +93,8 @@ export function contractCaveats(document: unknown): DescriptionCaveats {
     }
     const record = node as Record<string, unknown>;
     if (typeof record.description === 'string') {
-      for (const sentence of sentencesOf(record.description)) {
+      const at = record.description.indexOf(contractHomeOfSilences);
+      for (const sentence of sentencesOf(at < 0 ? record.description : record.description.slice(0, at))) {
         const words = wordCount(sentence);
         result.words += words;
         if (caveatWords.test(sentence)) {

@@ -235,10 +235,13 @@ export function markOpenQuestions(document: Document): OpenQuestion[] {
   return rows;
 }
 
-/** The short marker /api/ shows for a row: "Open: unit, type" (and the portal's assumption, if any). */
+/**
+ * The short marker /api/ shows for a row: "Open: unit" where the carrier leaves it open, or "Portal
+ * assumption: type" where the contract shows the portal's assumption in its place (the type, limit or
+ * shape shown is then the portal's). Its row in the register says what is open and what is assumed.
+ */
 export function markerText(question: Pick<OpenQuestion, 'aspects' | 'assumed'>): string {
-  const open = `Open: ${question.aspects.map(aspectLabel).join(', ')}`;
-  return question.assumed ? `${open}. Portal assumption: ${question.assumed}` : open;
+  return `${question.assumed ? 'Portal assumption' : 'Open'}: ${question.aspects.map(aspectLabel).join(', ')}`;
 }
 
 const csvCell = (value: string) => (/[",\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value);
@@ -262,9 +265,9 @@ export type CallOpenQuestion = {readonly row: OpenQuestion; readonly field: stri
 
 /**
  * The rows one call reaches, in reading order, each once: the call's own, its parameters' (and their
- * schemas'), its request body's fields, its success answer's and its own error answers'. The shared
- * error answers (`$ref` to components, such as the 401 and the generic 400) are left out: their
- * questions are the API's, said once in its introduction and in the register.
+ * schemas'), its request body's fields, and its own answers' (bodies included). The shared error
+ * answers (`$ref` to components, such as the 401 and the generic 400) are left out: their questions
+ * are the API's, said once in its introduction and in the register.
  */
 export function callOpenQuestions(document: Document, operationId: string): CallOpenQuestion[] {
   const rows = openQuestions(document);
@@ -322,9 +325,8 @@ export function callOpenQuestions(document: Document, operationId: string): Call
       continue;
     }
     add(response, `${status} answer`);
-    if (status.startsWith('2')) {
-      walk((response.content as Record<string, {schema?: Node}> | undefined)?.['application/json']?.schema, 'answer', new Set());
-    }
+    const schema = (response.content as Record<string, {schema?: Node}> | undefined)?.['application/json']?.schema;
+    walk(schema, status.startsWith('2') ? 'answer' : `${status} answer`, new Set());
   }
   return found;
 }

@@ -33,7 +33,7 @@ export const downloads: readonly Download[] = [
   download(openApiYamlPath, 'OpenAPI description (YAML)', 'the same description, for tools and people that prefer YAML'),
   download(postmanCollectionPath, 'Postman collection (v2.1)', 'every call with its example, one folder per area; runs against the local sandbox as it is'),
   download(typeDeclarationsPath, 'TypeScript types', 'the paths and schemas as types, for openapi-fetch (see the Typed client guide)'),
-  download(registerCsvPath, 'Open questions (CSV)', 'everything the specification leaves open, with the portal\'s assumption for each: the list to send the carrier\'s API team'),
+  download(registerCsvPath, 'Open questions (CSV)', 'everything the specification leaves open, and what the portal uses in its place: the list to send the carrier\'s API team'),
   download(registerJsonPath, 'Open questions (JSON)', 'the same list, for tools'),
   download(sandboxProgramPath, 'Sandbox (one file for Node 20+)', 'every call of the contract on your machine or in your CI, with no install: node carrier-sandbox.mjs (see the Test environment page)'),
 ];

@@ -48,7 +48,7 @@ function anchoredHeading(depth: number, id: string, ...children: Node[]): Node {
 export type Renderer = (contract: Contract, props: Props, page: PageState) => Node[];
 
 /** The short marker the bundle step adds to a marked description for /api/; a guide lists the question in its block instead. */
-const openMarker = /\s*\*\[?Open: [^*]*\*/g;
+const openMarker = /\s*\*\[?(Open|Portal assumption): [^*]*\*/g;
 
 /** A description as a guide shows it: the carrier's words, without the /api/ marker. */
 function guideDescription(description: string | undefined): string | undefined {

@@ -1,0 +1,81 @@
+import {existsSync, readFileSync} from 'node:fs';
+import path from 'node:path';
+import {test, expect} from '@playwright/test';
+
+import {docsPages} from '../../../scripts/docs/pages';
+import {callOpenQuestions, openQuestions, registerRoute} from '../../../scripts/openapi/openQuestions';
+import {Contract} from '../../../src/remark/contract/contract';
+import {newPageState, renderers} from '../../../src/remark/contract/renderers';
+import type {Node} from '../../../src/remark/contract/mdast';
+import {contract, operations} from './contract';
+
+/**
+ * Every silence reaches the reader where it belongs (issue 35): in the Open questions block of each
+ * call that reaches it, and once in the register; a page lists a question once.
+ */
+const projectRoot = path.resolve(__dirname, '../../..');
+const rows = openQuestions(contract as never);
+
+test('every open question reaches a call, or is one of the API-wide ones the introduction states', () => {
+  const reached = new Set(operations().flatMap(({operation}) => callOpenQuestions(contract as never, operation.operationId as string).map(({row}) => row.id)));
+  // The shared answers (401, the generic 400) and the schemas only they use are the API's, stated once.
+  const shared = JSON.stringify((contract as unknown as {components: {responses: object}}).components.responses);
+  const sharedSchemas = new Set([...shared.matchAll(/#\/components\/schemas\/(\w+)/g)].map((match) => `schema ${match[1]}`));
+  const apiWide = rows.filter((row) => row.home === 'servers' || row.home.startsWith('response ') || sharedSchemas.has(row.home));
+  const orphans = rows.filter((row) => !reached.has(row.id) && !apiWide.includes(row)).map((row) => `${row.home} ${row.field}`);
+  // Schemas no call uses (the site's own structures) would land here; the contract has none.
+  expect(orphans).toEqual([]);
+  expect(rows.length).toBeGreaterThan(150);
+});
+
+test('every call of the contract has its Open questions block in the guides, exactly once', () => {
+  const blocks = docsPages(path.join(projectRoot, 'docs')).flatMap((file) =>
+    [...readFileSync(file, 'utf8').matchAll(/<OpenQuestions operation="(\w+)" \/>/g)].map((match) => match[1]),
+  );
+  const ids = operations().map(({operation}) => operation.operationId as string);
+  expect([...blocks].sort()).toEqual([...ids].sort());
+});
+
+/** The text of a rendered node. */
+const textOf = (nodes: Node[]): string => nodes.map((node) => node.value ?? textOf(node.children ?? [])).join('');
+
+test('a page lists a question once: a later call that reaches it points back to the first', () => {
+  const docsContract = Contract.load(projectRoot);
+  const page = newPageState();
+  const first = textOf(renderers.OpenQuestions(docsContract, {operation: 'requestPickup'}, page));
+  const second = renderers.OpenQuestions(docsContract, {operation: 'reschedulePickup'}, page);
+  // The pickup window's time zone offset is open on both calls: listed under the first only.
+  expect(first).toContain('pickupWindow.timeZoneOffset');
+  expect(textOf(second)).toMatch(/Also .*pickupWindow\.timeZoneOffset.*: as under Request a pickup\./);
+  const links = JSON.stringify(second);
+  expect(links).toContain('"url":"#open-questions-requestpickup"');
+  // On a page of its own, the second call lists it in full.
+  const alone = textOf(renderers.OpenQuestions(docsContract, {operation: 'reschedulePickup'}, newPageState()));
+  expect(alone).not.toContain('as under');
+  expect(alone).toContain('pickupWindow.timeZoneOffset');
+});
+
+test('the register page shows every row with its anchor, and /api/ links each marked field to one', () => {
+  const page = path.join(projectRoot, 'build', registerRoute, 'index.html');
+  expect(existsSync(page), 'build/ is missing: run `npm run build` first').toBe(true);
+  const html = readFileSync(page, 'utf8');
+  const missing = rows.filter((row) => !new RegExp(`id="?${row.id}["\\s>]`).test(html)).map((row) => row.id);
+  expect(missing).toEqual([]);
+  const served = readFileSync(path.join(projectRoot, 'static/openapi.json'), 'utf8');
+  const linked = new Set([...served.matchAll(/\/docs\/guides\/open-questions#([a-z0-9-]+)/g)].map((match) => match[1]));
+  expect([...linked].filter((id) => !rows.some((row) => row.id === id))).toEqual([]);
+  expect(linked.size).toBeGreaterThan(100);
+});
+
+test('the guides never show /api/\'s markers: the call\'s block says it', () => {
+  const docsContract = Contract.load(projectRoot);
+  const shown = Object.keys((contract as unknown as {components: {schemas: object}}).components.schemas).flatMap((schema) => {
+    try {
+      return [textOf(renderers.SchemaFields(docsContract, {schema}, newPageState()))];
+    } catch {
+      return [];
+    }
+  });
+  expect(shown.length).toBeGreaterThan(40);
+  expect(shown.filter((text) => /\b(Open|Portal assumption): /.test(text))).toEqual([]);
+});
