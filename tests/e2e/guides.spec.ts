@@ -107,3 +107,25 @@ test('Getting started lists every download with the size of the file the site se
     await expect(rows.nth(index)).toContainText(formatSize((await file.body()).length));
   }
 });
+
+test('field lists fit their column at 1280px and at 390px: no description is reached by scrolling sideways', async ({page}) => {
+  let lists = 0;
+  for (const guide of guides) {
+    for (const width of [1280, 390]) {
+      await page.setViewportSize({width, height: 900});
+      await page.goto(guide.path);
+      await waitForHydration(page);
+      const overflowing = await page.locator('article .field-list').evaluateAll((elements) =>
+        elements.flatMap((element) => {
+          const article = element.closest('article')!.getBoundingClientRect();
+          const box = element.getBoundingClientRect();
+          const wider = element.scrollWidth > element.clientWidth + 1 || box.right > article.right + 1;
+          return wider ? [`${element.getAttribute('aria-label')}: ${Math.round(box.width)}px in ${Math.round(article.width)}px`] : [];
+        }),
+      );
+      lists += await page.locator('article .field-list').count();
+      expect(overflowing, `${guide.path} at ${width}px`).toEqual([]);
+    }
+  }
+  expect(lists).toBeGreaterThan(20);
+});
