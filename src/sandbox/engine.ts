@@ -139,6 +139,11 @@ export function createSandbox(options: SandboxOptions): Sandbox {
       if (utf8.encode(text).length > maxBodyBytes) {
         return errorOutcome(400, `request entity too large: the sandbox accepts bodies up to ${maxBodyBytes} bytes`);
       }
+      // The contract says `requestBody.required: true`: an empty body is refused, never read as `{}`.
+      const bodyRequired = contract.resolve<{required?: boolean}>(entry.operation.requestBody as never).required === true;
+      if (text.trim() === '' && bodyRequired) {
+        return errorOutcome(400, ['request body should not be empty: send a JSON object (Content-Type: application/json)']);
+      }
       if (text.trim() !== '') {
         const contentType = headers['content-type'] ?? '';
         if (!/^application\/json\s*(;|$)/i.test(contentType)) {

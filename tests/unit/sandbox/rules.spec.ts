@@ -289,4 +289,22 @@ test.describe('malformed requests', () => {
     expect(text.status).toBe(400);
     expect((text.body as {message: string}).message).toMatch(/Content-Type must be application\/json/);
   });
+
+  test('an empty body is refused where the contract requires one, with or without a Content-Type, and creates nothing', async () => {
+    const {sandbox, store} = testSandbox();
+    const token = await freshToken(sandbox, 'empty-body-account');
+    const before = JSON.stringify(store.get('empty-body-account') ?? null);
+    for (const headers of [{authorization: `Bearer ${token}`}, {authorization: `Bearer ${token}`, 'content-type': 'application/json'}]) {
+      for (const body of [undefined, '', '  ']) {
+        const answer = await sandbox.handle({method: 'POST', path: '/order/pickup/request', headers, body});
+        expect(answer.status, JSON.stringify({headers, body})).toBe(400);
+        expect((answer.body as {message: string[]}).message).toEqual([expect.stringMatching(/request body should not be empty/)]);
+      }
+    }
+    // Nothing was created: the account's world is as it was.
+    expect(JSON.stringify(store.get('empty-body-account') ?? null)).toBe(before);
+    // The same request with its body creates a pickup, and changes the world: the check above can fail.
+    await send(sandbox, {method: 'POST', path: '/order/pickup/request', token, body: exampleValue('PickupRequestExample')});
+    expect(JSON.stringify(store.get('empty-body-account') ?? null)).not.toBe(before);
+  });
 });
