@@ -58,7 +58,9 @@ export async function runSandboxProgram(contractText: string, argv: readonly str
     return;
   }
   if (command.kind === 'mistake') {
-    process.stderr.write(`${programName}: ${command.message}\n\n${usage(invocation, identity.label)}\n`);
+    // One line naming the mistake and where the options are, as git and npm answer; the whole usage
+    // after every typo buried the one line that mattered.
+    process.stderr.write(`${programName}: ${command.message}\nRun \`${invocation} --help\` for the options.\n`);
     process.exit(2);
   }
   const {options} = command;
