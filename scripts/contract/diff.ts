@@ -454,8 +454,40 @@ function describeList(list: readonly Segment[], before: unknown, after: unknown,
 }
 
 /** Every change from `before` to `after`, in document order. */
+/**
+ * The library also pairs the parts of an `anyOf` or `oneOf` by likeness: when the schemas they refer
+ * to are reworded (`ValidationError` and `ErrorResponse`, the two bodies of a 400), it can pair them
+ * crosswise and report each `$ref` replaced by the other, a false breaking change on every call. A
+ * part that is a bare `$ref` gets the name of its schema as its `title`, in both documents alike, so
+ * the same schema pairs with itself.
+ */
+export function titleCombinedRefs(document: ContractDocument): ContractDocument {
+  const visit = (node: unknown): unknown => {
+    if (Array.isArray(node)) {
+      return node.map(visit);
+    }
+    if (node === null || typeof node !== 'object') {
+      return node;
+    }
+    const record = node as Record<string, unknown>;
+    return Object.fromEntries(
+      Object.entries(record).map(([key, value]) => {
+        if ((key === 'anyOf' || key === 'oneOf') && Array.isArray(value)) {
+          const parts = value.map((part) => {
+            const ref = (part as {$ref?: unknown} | null)?.$ref;
+            return typeof ref === 'string' && Object.keys(part as object).length === 1 ? {$ref: ref, title: ref.split('/').pop()} : visit(part);
+          });
+          return [key, parts];
+        }
+        return [key, visit(value)];
+      }),
+    );
+  };
+  return visit(document) as ContractDocument;
+}
+
 export function contractChanges(before: ContractDocument, after: ContractDocument): Change[] {
-  const comparable = (document: ContractDocument) => mergeObjectAllOf(inlineAnnotatedRefs(document));
+  const comparable = (document: ContractDocument) => mergeObjectAllOf(inlineAnnotatedRefs(titleCombinedRefs(document)));
   const older = comparable(before);
   const newer = comparable(after);
   const {diffs} = apiCompare(comparable(before), comparable(after));

@@ -343,3 +343,19 @@ test('a change the library gives no words for names its keyword and parameter, n
   expect(change.description).toMatch(/^Replaced externalDocs\.url: ".*" → ".*-moved"/);
   expect(change.description).not.toContain('paths/');
 });
+
+test('rewording both schemas of an anyOf pairs each with itself, not crosswise: wording only', () => {
+  // As the facts-first rewrite did to the two bodies of a 400 (ValidationError, ErrorResponse): the
+  // library paired them crosswise and reported 54 `$ref`s replaced, one per call.
+  const changes = edited((schemas) => {
+    for (const name of ['ValidationError', 'ErrorResponse']) {
+      const schema = schemas[name] as {description?: string; properties: Record<string, {description?: string}>};
+      schema.description = `Reworded: ${name}.`;
+      for (const property of Object.values(schema.properties)) {
+        property.description = 'Reworded.';
+      }
+    }
+  });
+  expect(changes.length).toBeGreaterThan(0);
+  expect(breaking(changes)).toEqual([]);
+});
