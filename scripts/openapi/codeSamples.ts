@@ -3,7 +3,7 @@
  * first request example, its parameter examples and its security become one HTTP request, which
  * @readme/httpsnippet writes as curl, JavaScript (fetch) and Python (requests).
  *
- * A sample runs as pasted: the base URL and the token come from the environment (`CARRIER_API_URL`,
+ * A sample runs as pasted: the base URL and the token come from the environment (`CARRIER_BASE_URL`,
  * `CARRIER_TOKEN`), and the base defaults to the downloaded sandbox's address, so a pasted sample
  * answers from the sandbox until the integrator points it at the carrier. Samples carry no notes:
  * what a call leaves open is in its Open questions, once.
@@ -41,7 +41,7 @@ export const sampleLanguages = [
 ] as const;
 
 /** The environment variables a sample reads, and the base it falls back to: the downloaded sandbox. */
-export const sampleEnvironment = {baseUrl: 'CARRIER_API_URL', token: 'CARRIER_TOKEN'} as const;
+export const sampleEnvironment = {baseUrl: 'CARRIER_BASE_URL', token: 'CARRIER_TOKEN'} as const;
 export const sampleDefaultBaseUrl = `http://localhost:${localSandboxPort}`;
 
 /** Stands in for the server and the token while httpsnippet writes; then replaced by each language's read of the environment. */

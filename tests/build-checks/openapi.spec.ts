@@ -44,7 +44,7 @@ test('changing the provider settings re-brands the published description', ({sit
   ]);
   const samples = JSON.stringify(document.paths['/order/pickup/request'].post['x-codeSamples']);
   // Samples read their base URL from the environment (the sandbox by default), never a host of the settings.
-  expect(samples).toContain('${CARRIER_API_URL:-http://localhost:4010}/order/pickup/request');
+  expect(samples).toContain('${CARRIER_BASE_URL:-http://localhost:4010}/order/pickup/request');
   expect(samples).not.toContain('carrier.example');
   // Links into the portal follow its URL, in the description and in the Postman collection.
   expect(document.paths['/order/pickup/request'].post.externalDocs.url).toMatch(/^https:\/\/developer\.acme-freight\.example\/docs\/guides\/pickups#/);

@@ -39,8 +39,8 @@ function shownRequests(): ShownRequest[] {
       .filter((block) => block.includes('curl --request'))
       .map((block) => {
         const method = block.match(/--request (\w+)/)![1].toLowerCase();
-        // Generated samples read the base from the environment: "${CARRIER_API_URL:-http://localhost:4010}/path".
-        const url = new URL(block.match(/--url ["']?\$\{CARRIER_API_URL:-[^}]+\}([^"'\s]+)["']?/)![1], 'http://sandbox.invalid');
+        // Generated samples read the base from the environment: "${CARRIER_BASE_URL:-http://localhost:4010}/path".
+        const url = new URL(block.match(/--url ["']?\$\{CARRIER_BASE_URL:-[^}]+\}([^"'\s]+)["']?/)![1], 'http://sandbox.invalid');
         const data = block.match(/--data '([\s\S]*)'\s*$/);
         return {
           page: path.relative(buildDocs, file),

@@ -536,7 +536,7 @@ function successLine(contract: Contract, operation: Operation): Node[] {
   const response = contract.resolve<Response>(operation.responses[status]);
   const schema = response.content?.['application/json']?.schema;
   const fields = schema ? Object.keys(flatten(contract, schema).properties ?? {}) : [];
-  const shape = !schema ? [text(', with no body the carrier states')] : fields.length > 0 ? [text(' → '), inlineCode(`{ ${fields.join(', ')} }`)] : [text(' → '), inlineCode(typeLabel(contract, schema))];
+  const shape = !schema ? [text(' → no body stated')] : fields.length > 0 ? [text(' → '), inlineCode(`{ ${fields.join(', ')} }`)] : [text(' → '), inlineCode(typeLabel(contract, schema))];
   const chosen = (operation as {'x-portal-choices'?: PortalChoice[]})['x-portal-choices']?.includes('success-status');
   return [paragraph(text('Answers '), strong(text(`${status} ${statusTexts[status] ?? ''}`.trim())), ...(chosen ? [text(' '), assumptionTag()] : []), ...shape)];
 }
@@ -551,7 +551,7 @@ const OperationSummary: Renderer = (contract, props) => {
     paragraph(...inlineMarkdown(guideDescription(operation.description.split(/\n\s*\n/)[0]))),
     paragraph(
       link(referenceUrl(operation), inlineCode(`${method.toUpperCase()} ${path}`)),
-      text(contract.requiresToken(operation) ? ', with a bearer token.' : ', with no bearer token.'),
+      text(contract.requiresToken(operation) ? ', with a bearer token.' : ', with no bearer requirement.'),
     ),
     ...successLine(contract, operation),
   ];
