@@ -311,6 +311,9 @@ export function callOpenQuestions(document: Document, operationId: string): Call
       walk(part, path, next);
     }
   };
+  // The bodies the shared error answers use (`ErrorResponse`, `ValidationError`) are the API's, said
+  // once in its introduction: a call's own error answer that uses one does not list them again.
+  const sharedSchemas = new Set([...JSON.stringify(document.components.responses ?? {}).matchAll(/#\/components\/schemas\/(\w+)/g)].map((match) => `#/components/schemas/${match[1]}`));
   add(entry, 'this call');
   for (const reference of (entry.parameters ?? []) as Node[]) {
     const parameter = typeof reference.$ref === 'string' ? target(reference.$ref)! : reference;
@@ -326,7 +329,9 @@ export function callOpenQuestions(document: Document, operationId: string): Call
     }
     add(response, `${status} answer`);
     const schema = (response.content as Record<string, {schema?: Node}> | undefined)?.['application/json']?.schema;
-    walk(schema, status.startsWith('2') ? 'answer' : `${status} answer`, new Set());
+    if (status.startsWith('2') || !(typeof schema?.$ref === 'string' && sharedSchemas.has(schema.$ref))) {
+      walk(schema, status.startsWith('2') ? 'answer' : `${status} answer`, new Set());
+    }
   }
   return found;
 }

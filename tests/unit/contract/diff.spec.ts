@@ -274,13 +274,15 @@ test('a reworded description shows the words that changed, not two identical ope
   expect(differingParts('20 characters', '10 characters')).toEqual(['"20 characters"', '"10 characters"']);
 });
 
-test('a change the library leaves unnamed (inside anyOf) names its keyword and field', () => {
-  // The pickup request's 400 is a choice (anyOf) between the validation body and the generic one.
+test('a change inside an anyOf part names its keyword and the answer it is in, as wording', () => {
+  // The pickup request's 400 is a choice (anyOf) between the validation body and the generic one. Its
+  // parts pair by schema name (titleCombinedRefs), so the library sees them in place and names the change.
   const changes = edited((schemas) => (schemas.ValidationError.description = 'Reworded.'));
   const inPickupRequest = changes.filter((change) => change.group === 'POST /order/pickup/request');
   expect(inPickupRequest.length).toBeGreaterThan(0);
   for (const change of inPickupRequest) {
-    expect(change.description).toMatch(/^Replaced description of `anyOf\[0\]` in Response 400 content \(application\/json\): /);
+    expect(change.kind).toBe('annotation');
+    expect(change.description).toMatch(/^Replaced annotation \(description\) in Response 400 content \(application\/json\): .* → "Reworded\."$/);
   }
 });
 
