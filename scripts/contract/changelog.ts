@@ -15,7 +15,11 @@ import {readReleases, readSnapshot, releaseDownloadPath, type ContractDocument, 
 export const changelogFolder = 'generated/changelog';
 export const changelogRoute = '/changelog';
 
-const literal = (text: string) => text.replace(/[{}<>*_[\]\\`]/g, (character) => `&#${character.charCodeAt(0)};`);
+// Parentheses too, and a word joiner (U+2060) inside every `://`: an excerpt holding a URL, often cut
+// short (`https://developer.carrier.examp…`), must not become a link. GFM finds autolinks in the text
+// after entities are decoded, so an entity alone does not stop it, and Docusaurus then fails the build
+// on the URL it cannot parse.
+const literal = (text: string) => text.replace(/[{}<>*_[\]\\`()]/g, (character) => `&#${character.charCodeAt(0)};`).replace(/:\/\//g, ':&#8288;//');
 
 /**
  * Keeps generated text literal in MDX: braces, angle brackets and Markdown marks become entities.

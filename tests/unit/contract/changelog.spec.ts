@@ -6,6 +6,8 @@ import {escapeMdx} from '../../../scripts/contract/changelog';
 
 test('braces, angle brackets and Markdown marks outside code spans become entities', () => {
   expect(escapeMdx('a {b} <c> *d* _e_ [f] \\g')).toBe('a &#123;b&#125; &#60;c&#62; &#42;d&#42; &#95;e&#95; &#91;f&#93; &#92;g');
+  // A URL stays text, not a GFM autolink that Docusaurus would try to resolve.
+  expect(escapeMdx('"${CARRIER_BASE_URL:-http://localhost:4010}/x"')).toBe('"$&#123;CARRIER&#95;BASE&#95;URL:-http:&#8288;//localhost:4010&#125;/x"');
 });
 
 test('a field name in backticks stays a code span, and its marks stay as written', () => {
