@@ -33,7 +33,7 @@ export type Schema = {
 
 export type Example = {summary?: string; description?: string; value: unknown};
 type Reference = {$ref: string};
-export type Response = {description: string; 'x-not-stated'?: string[]; content?: Record<string, {schema?: Schema; examples?: Record<string, Example | Reference>}>};
+export type Response = {description: string; 'x-not-stated'?: string[]; 'x-open'?: {question: string; assumed?: string; sandbox?: string}; content?: Record<string, {schema?: Schema; examples?: Record<string, Example | Reference>}>};
 export type CodeSample = {lang: string; label: string; source: string};
 export type Operation = {
   operationId: string;

@@ -11,7 +11,6 @@ import {downloads, downloadSizes, formatSize} from '../../downloads';
 import {ciShellRecipe, githubActionsWorkflow, sandboxFileName, startCommands} from '../../downloads/sandboxRecipes';
 import {provider} from '../../settings/provider';
 import {openApiJsonPath, sandboxProgramPath} from '../../../scripts/openapi/outputs';
-import {statedTypes} from '../../../scripts/openapi/silences';
 import {callOpenQuestions, openQuestions, registerCsvPath, registerJsonPath, registerRoute, anchorOf, type OpenQuestion} from '../../../scripts/openapi/openQuestions';
 import type {PortalChoice} from '../../../scripts/openapi/portalChoices';
 import {contractIdentity} from '../../../scripts/sandbox/program/contractIdentity';
@@ -169,38 +168,35 @@ function requirementOf(object: Schema, name: string, property: Schema, contract:
 }
 
 /**
- * `typeStated`: the specification gives the field's type (or form), as `statedTypes` lists.
- * `narrowedToInteger`: it says "number" where this description types an integer (tracking dates).
- * `entriesTypedAs`: it says "an array" and this description types the entries (the validation
- * `message`, whose entries are strings in the carrier's examples only).
+ * `boundsAssumed`: the field's limits are the portal's assumption because an object above it marks its
+ * bounds as not stated and names what the portal assumes (the pickup request borrows the BOL plus
+ * pickup's limits). A field's own shared schema does not count: the probill number's range is stated
+ * on some calls and assumed on others, and the API introduction says that once.
  */
-type FieldRow = {name: string; schema: Schema; required: Requirement; typeStated: boolean; narrowedToInteger: boolean; entriesTypedAs?: string};
+type FieldRow = {name: string; schema: Schema; required: Requirement; boundsAssumed: boolean};
 
 
-const primitiveTypes = new Set(['string', 'number', 'integer', 'boolean']);
+/** An object schema that marks its fields' limits as not stated and says what the portal assumes. */
+function assumesBounds(contract: Contract, schema: Schema): boolean {
+  const resolved = contract.resolve<Schema>(schema);
+  return Boolean(resolved['x-not-stated']?.includes('bounds') && resolved['x-open']?.assumed && (resolved.properties || resolved.allOf));
+}
 
-/** The rows of `schema`'s fields; `owner` is the schema's component name, which `statedTypes` keys on. */
-function fieldRows(contract: Contract, schema: Schema, prefix: string, depth: number, owner = refName(schema)): FieldRow[] {
+/** The rows of `schema`'s fields, `depth` levels down; `boundsAssumed` carries an ancestor's assumed limits. */
+function fieldRows(contract: Contract, schema: Schema, prefix: string, depth: number, boundsAssumed = assumesBounds(contract, schema)): FieldRow[] {
   const object = flatten(contract, schema);
   return Object.entries(object.properties ?? {}).flatMap(([name, property]) => {
-    const ownType = refName(property);
-    const statedWords = (ownType !== undefined ? statedTypes[ownType] : undefined) ?? statedTypes[`${owner}.${name}`];
-    const typeStated = statedWords !== undefined;
     const resolved = flatten(contract, property);
-    const narrowedToInteger = typeStated && resolved.type === 'integer' && /\bnumbers?\b/.test(statedWords) && !/\binteger/.test(statedWords);
-    const itemType = resolved.type === 'array' && resolved.items ? flatten(contract, resolved.items).type : undefined;
-    const entriesTypedAs =
-      typeStated && typeof itemType === 'string' && primitiveTypes.has(itemType) && !new RegExp(`\\b${itemType}`).test(statedWords) ? itemType : undefined;
-    const row: FieldRow = {name: `${prefix}${name}`, schema: property, required: requirementOf(object, name, property, contract), typeStated, narrowedToInteger, entriesTypedAs};
+    const row: FieldRow = {name: `${prefix}${name}`, schema: property, required: requirementOf(object, name, property, contract), boundsAssumed};
     if (depth <= 1) {
       return [row];
     }
     if (resolved.properties) {
-      return [row, ...fieldRows(contract, property, `${row.name}.`, depth - 1)];
+      return [row, ...fieldRows(contract, property, `${row.name}.`, depth - 1, row.boundsAssumed || assumesBounds(contract, property))];
     }
     const items = resolved.type === 'array' && resolved.items ? flatten(contract, resolved.items) : undefined;
     if (items?.properties) {
-      return [row, ...fieldRows(contract, resolved.items!, `${row.name}[].`, depth - 1)];
+      return [row, ...fieldRows(contract, resolved.items!, `${row.name}[].`, depth - 1, row.boundsAssumed || assumesBounds(contract, resolved.items!))];
     }
     return [row];
   });
@@ -234,7 +230,7 @@ function assumptionTag(): Node {
 const SchemaFields: Renderer = (contract, props, page) => {
   const name = required(props, 'schema', 'SchemaFields');
   const depth = Number(props.depth ?? 3);
-  const rows = fieldRows(contract, contract.schema(name), '', depth, name);
+  const rows = fieldRows(contract, contract.schema(name), '', depth);
   if (rows.length === 0) {
     throw new Error(`<SchemaFields schema="${name}"> has no fields to show`);
   }
@@ -243,6 +239,9 @@ const SchemaFields: Renderer = (contract, props, page) => {
     const bounds = limits(contract, row.schema);
     if (bounds.length > 0) {
       facts.push(text(' · '), ...bounds);
+      if (row.boundsAssumed) {
+        facts.push(text(' '), assumptionTag());
+      }
     }
     // No mark where the carrier does not say: the page says once what that means.
     if (row.required === 'optional') {
@@ -451,17 +450,29 @@ function messagesOf(example: Example): string[] {
   return Array.isArray(message) ? message.map(String) : message ? [String(message)] : [];
 }
 
-type ErrorRow = {status: string; description: string; messages: string[]; messageNotStated: boolean};
+/** One example message of an error answer; `assumed` when the portal, not the carrier, ties it to the call. */
+type ErrorMessage = {text: string; assumed: boolean};
 
+type ErrorRow = {status: string; description: string; messages: ErrorMessage[]; messageNotStated: boolean};
+
+/**
+ * The generic 400 message ("Error in processing the request") is the carrier's for every 400; the
+ * validation messages the catalogue gives as examples are tied to a call by the portal where the
+ * answer says so (`x-not-stated: [behaviour]` with an `assumed` reading), and are tagged there.
+ */
 function errorRows(contract: Contract, operation: Operation): ErrorRow[] {
   return Object.entries(operation.responses)
     .filter(([status]) => !status.startsWith('2'))
     .map(([status, reference]) => {
       const response = contract.resolve<Response>(reference);
+      const tiedByPortal = Boolean(response['x-not-stated']?.includes('behaviour') && response['x-open']?.assumed);
+      const examples = Object.entries(response.content?.['application/json']?.examples ?? {});
       return {
         status,
         description: response.description,
-        messages: examplesOf(contract, response).flatMap(messagesOf),
+        messages: examples.flatMap(([name, example]) =>
+          messagesOf(contract.resolve<Example>(example)).map((message) => ({text: message, assumed: tiedByPortal && name !== 'ProcessingError'})),
+        ),
         messageNotStated: response['x-not-stated']?.includes('message') ?? false,
       };
     });
@@ -473,7 +484,11 @@ function errorRows(contract: Contract, operation: Operation): ErrorRow[] {
  * elsewhere (the generic 400), and in a column headed "Messages" it would read as this call's own.
  */
 const messageCell = ({messages, messageNotStated}: Pick<ErrorRow, 'messages' | 'messageNotStated'>): Node[] => {
-  const codes = messages.flatMap((message, index) => [...(index ? [text(' · ')] : []), inlineCode(message)]);
+  const codes = messages.flatMap((message, index) => [
+    ...(index ? [text(' · ')] : []),
+    inlineCode(message.text),
+    ...(message.assumed ? [text(' '), assumptionTag()] : []),
+  ]);
   if (messageNotStated) {
     return messages.length ? [text('not stated; example: '), ...codes] : [text('not stated')];
   }
@@ -497,7 +512,7 @@ const ErrorCatalogue: Renderer = (contract) => {
   const groups = new Map<string, ErrorRow & {calls: {method: string; path: string; operation: Operation}[]}>();
   for (const entry of contract.operations()) {
     for (const row of errorRows(contract, entry.operation)) {
-      const key = `${row.status}|${row.description}|${row.messages.join('|')}`;
+      const key = `${row.status}|${row.description}|${row.messages.map((message) => message.text).join('|')}`;
       const group = groups.get(key) ?? {...row, calls: []};
       group.calls.push(entry);
       groups.set(key, group);

@@ -279,15 +279,18 @@ function tablesIn(nodes: Node[]): Node[] {
 }
 
 /** The entries of a field list: each field's name, its facts line (type · limits · presence) and whether it carries the assumption tag. */
-function fieldEntries(nodes: Node[]): {name: string; facts: string; assumed: boolean; description: string}[] {
+function fieldEntries(nodes: Node[]): {name: string; facts: string; assumed: boolean; boundsAssumed: boolean; description: string}[] {
   const lists = (found: Node[]): Node[] => found.flatMap((node) => (node.type === 'list' ? [node] : lists(node.children ?? [])));
   const [fieldList] = lists(nodes);
   return (fieldList?.children ?? []).map((item) => {
     const [head, ...rest] = item.children!;
     const [line] = head.children!;
     const [nameNode, , factsNode] = line.children!;
-    const assumed = JSON.stringify(factsNode).includes('portal-assumption');
-    return {name: nameNode.value!, facts: cellText(factsNode.children!).replace(/\s*Portal assumption$/, ''), assumed, description: cellText(rest)};
+    const facts = cellText(factsNode.children!);
+    // The tag follows what it labels: "required Portal assumption", or a field's limits.
+    const assumed = /required\s*Portal assumption$/.test(facts);
+    const boundsAssumed = facts.replace(/required\s*Portal assumption/, 'required').includes('Portal assumption');
+    return {name: nameNode.value!, facts: facts.replace(/\s*Portal assumption/g, ''), assumed, boundsAssumed, description: cellText(rest)};
   });
 }
 
@@ -322,6 +325,22 @@ test('an array of enumerated values shows its item limit once, whole', () => {
   const docsContract = Contract.load(path.resolve(__dirname, '../../..'));
   const entry = fieldEntries(renderers.SchemaFields(docsContract, {schema: 'RateQuoteRequest'}, newPageState())).find((candidate) => candidate.name === 'specialServices')!;
   expect(entry.facts).toBe('array of string · each: one of 9 values (SpecialService)');
+});
+
+test("the pickup request's borrowed limits carry the portal-assumption tag; the BOL plus pickup's own limits and the probill range do not", () => {
+  const docsContract = Contract.load(path.resolve(__dirname, '../../..'));
+  const entries = (schema: string) => Object.fromEntries(fieldEntries(renderers.SchemaFields(docsContract, {schema}, newPageState())).map((entry) => [entry.name, entry]));
+  const pickup = entries('PickupRequest');
+  for (const name of ['bol', 'pickupFrom.name', 'shipTo.zip', 'items[].weight', 'pickupWindow.timeZoneOffset']) {
+    expect(pickup[name].boundsAssumed, `PickupRequest.${name}`).toBe(true);
+  }
+  // No limits, nothing to label.
+  expect(pickup['pickupFrom.phoneNumber'].boundsAssumed).toBe(false);
+  const bol = entries('BolPickupRequest');
+  for (const name of ['bol', 'pickupFrom.name', 'shipTo.zip', 'items[].weight']) {
+    expect(bol[name].boundsAssumed, `BolPickupRequest.${name}`).toBe(false);
+  }
+  expect(entries('ProofOfDeliveryRequest').probillNumber.boundsAssumed).toBe(false);
 });
 
 test('a field is marked required or optional only where the specification says so, and the page explains it once', () => {
@@ -383,6 +402,9 @@ test('an error answer whose message the carrier leaves open says so in its Messa
   // A message the catalogue gives stays bare.
   const reschedule = messagesByStatus(renderers.ErrorResponses(docsContract, {operation: 'reschedulePickup'}, newPageState()));
   expect(reschedule['400']).toMatch(/^pickupNumber should not be empty/);
+  // A catalogue message the portal ties to a call is tagged there; the generic 400 message is not.
+  const request = messagesByStatus(renderers.ErrorResponses(docsContract, {operation: 'requestPickup'}, newPageState()));
+  expect(request['400']).toBe('time must be in format (HH:MM, 00:00-23:59) Portal assumption · Error in processing the request');
   // The catalogue groups on the same cells.
   const catalogue = tablesIn(renderers.ErrorCatalogue(docsContract, {}, newPageState()))[0].children!.slice(1).map((row) => row.children!.map((cell) => cellText(cell.children!)));
   expect(catalogue.filter((row) => row[2].startsWith('not stated; example:'))).toEqual([
