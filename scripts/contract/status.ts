@@ -5,14 +5,18 @@ import {readReleases, readSnapshot, type ContractDocument} from './releases';
 export type ReleaseStatus = {
   readonly version: string;
   readonly date?: string;
-  /** Changes in openapi/ that no release lists yet (CI lets only non-breaking ones through). */
+  /** Changes to the contract's shape in openapi/ that no release lists yet (CI lets only non-breaking ones through). */
   readonly unreleasedChanges: number;
+  /** Documentation edits since the release: descriptions, examples, samples and `x-` markers. */
+  readonly documentationEdits: number;
 };
 
 export function releaseStatus(projectRoot: string, working: ContractDocument): ReleaseStatus {
   const [last] = readReleases(projectRoot);
   if (!last) {
-    return {version: working.info.version, unreleasedChanges: 0};
+    return {version: working.info.version, unreleasedChanges: 0, documentationEdits: 0};
   }
-  return {version: last.version, date: last.date, unreleasedChanges: contractChanges(readSnapshot(last), working).length};
+  const changes = contractChanges(readSnapshot(last), working);
+  const documentationEdits = changes.filter((change) => change.kind === 'annotation').length;
+  return {version: last.version, date: last.date, unreleasedChanges: changes.length - documentationEdits, documentationEdits};
 }

@@ -621,13 +621,15 @@ const Downloads: Renderer = (contract) => {
   const sizes = downloadSizes(contract.projectRoot);
   const status = releaseStatus(contract.projectRoot, JSON.parse(readFileSync(path.join(contract.projectRoot, openApiJsonPath), 'utf8')));
   const released = status.date ? `, released ${status.date}` : '';
+  // Documentation edits (wording, examples, markers) change no request or answer: the files are still
+  // that version for an integrator's code. Only changes to the contract's shape are counted here.
   const which =
     status.unreleasedChanges === 0
-      ? [text('These files are version '), strong(text(status.version)), text(` of the contract${released}. `)]
+      ? [text('These files are version '), strong(text(status.version)), text(` of the contract${released}${status.documentationEdits > 0 ? ', with its documentation edited since' : ''}. `)]
       : [
           text('These files are the contract after version '),
           strong(text(status.version)),
-          text(`${released}, with ${status.unreleasedChanges} change${status.unreleasedChanges === 1 ? '' : 's'} that break nothing and that no release lists yet. `),
+          text(`${released}, with ${status.unreleasedChanges} API change${status.unreleasedChanges === 1 ? '' : 's'} that break nothing and that no release lists yet. `),
         ];
   return [
     paragraph(...which, text('Every release, what it changed and its own copy of the description: '), link(changelogRoute, text('Changelog')), text('.')),
