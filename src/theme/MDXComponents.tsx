@@ -2,12 +2,14 @@ import MDXComponentsOriginal from '@theme-original/MDXComponents';
 import Tabs from '@theme/Tabs';
 import TabItem from '@theme/TabItem';
 import TryIt from '@site/src/components/TryIt';
+import PortalAssumption from '@site/src/components/PortalAssumption';
 
 /**
  * Components available on every docs page without an import, because the contract's components
  * (src/remark/contract) expand to them at build time: Tabs and TabItem for <CodeSamples>, and the
- * button of <TryIt operation="…" />, which the build completes with the call's summary.
+ * button of <TryIt operation="…" />, which the build completes with the call's summary; and the
+ * <PortalAssumption /> tag, which hand-written prose uses as the renderers do.
  */
-const MDXComponents = {...MDXComponentsOriginal, Tabs, TabItem, TryIt};
+const MDXComponents = {...MDXComponentsOriginal, Tabs, TabItem, TryIt, PortalAssumption};
 
 export default MDXComponents;

@@ -221,6 +221,20 @@ function assumptionTag(): Node {
 }
 
 /**
+ * A description that ends on the limit the facts line already shows ("City, up to 25 characters.")
+ * loses that ending in the field list: the limit is read once, beside its type, where a tag can say
+ * that the portal assumes it.
+ */
+function withoutRepeatedBound(description: string | undefined, bounds: Node[]): string | undefined {
+  const shown = bounds.length === 1 && bounds[0].type === 'text' ? String(bounds[0].value) : undefined;
+  if (!description || !shown) {
+    return description;
+  }
+  const ending = `, ${shown}.`;
+  return description.endsWith(ending) ? `${description.slice(0, -ending.length)}.` : description;
+}
+
+/**
  * `<SchemaFields schema="PickupRequest" depth="2" />`: every field as one entry of a list, in the
  * manner of Stripe's and GitHub's references: name, type, limits and presence on one line, the
  * carrier's description under it. A list wraps at any width, where a five-column table made readers
@@ -252,7 +266,7 @@ const SchemaFields: Renderer = (contract, props, page) => {
         facts.push(text(' '), assumptionTag());
       }
     }
-    const description = guideDescription(flatten(contract, row.schema).description);
+    const description = withoutRepeatedBound(guideDescription(flatten(contract, row.schema).description), bounds);
     return [
       jsx('div', {className: 'field-list__head'}, [paragraph(inlineCode(row.name), text(' '), jsx('span', {className: 'field-list__facts'}, facts))]),
       ...(description ? [paragraph(...inlineMarkdown(description))] : []),
