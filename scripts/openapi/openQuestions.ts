@@ -230,7 +230,7 @@ export function markOpenQuestions(document: Document): OpenQuestion[] {
     // control inside a control (axe: nested-interactive), so an answer's marker is plain text.
     const isAnswer = found.home.startsWith('response ') || / answer$/.test(found.field);
     const marker = isAnswer ? markerText(found) : `[${markerText(found)}](${registerRoute}#${found.id})`;
-    node.description = own ? `${own}${/[.!?:)]$/.test(own) ? '' : '.'} *${marker}.*` : `*${marker}.*`;
+    node.description = own ? `${own}${/[.!?:)]$/.test(own) ? '' : '.'} *${marker}*` : `*${marker}*`;
   }
   return rows;
 }
