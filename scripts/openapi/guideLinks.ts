@@ -20,9 +20,16 @@ function docUrl(docsDirectory: string, file: string): string {
   return encodeURI(`/docs/${route}`);
 }
 
-/** Maps operationId to the guide section that holds its `<OperationSummary>`. */
+type Claim = GuideSection & {file: string; home: boolean};
+
+/**
+ * Maps operationId to the guide section that holds its `<OperationSummary>`: the operation's one home,
+ * which /api/'s "Guide:" link names. A second page may show the same call (a tutorial, an overview), but
+ * then one of them says `home`; otherwise the first page found would win silently, and moving a file
+ * would move the link. Two claims without one `home`, or two `home`s, fail with both files named.
+ */
 export function findGuideSections(docsDirectory: string): Map<string, GuideSection> {
-  const sections = new Map<string, GuideSection>();
+  const claims = new Map<string, Claim[]>();
   for (const file of docsPages(docsDirectory)) {
     const source = readFileSync(file, 'utf8');
     const pageTitle = source.match(/^title:\s*(.+)$/m)?.[1].trim() ?? path.basename(file);
@@ -45,13 +52,32 @@ export function findGuideSections(docsDirectory: string): Map<string, GuideSecti
         heading = {id: explicit ? explicit[1] : slugger.slug(text), text};
         continue;
       }
-      for (const [, operationId] of line.matchAll(/<OperationSummary\s+operation="([^"]+)"/g)) {
-        if (!sections.has(operationId)) {
-          const anchor = heading ? `#${heading.id}` : '';
-          sections.set(operationId, {url: `${docUrl(docsDirectory, file)}${anchor}`, title: heading ? `${pageTitle}: ${heading.text}` : pageTitle});
-        }
+      for (const [tag, operationId] of line.matchAll(/<OperationSummary\s+operation="([^"]+)"[^>]*>/g)) {
+        const anchor = heading ? `#${heading.id}` : '';
+        const claim: Claim = {
+          url: `${docUrl(docsDirectory, file)}${anchor}`,
+          title: heading ? `${pageTitle}: ${heading.text}` : pageTitle,
+          file: path.relative(path.dirname(docsDirectory), file),
+          home: /\shome(\s|=|\/|>)/.test(tag),
+        };
+        claims.set(operationId, [...(claims.get(operationId) ?? []), claim]);
       }
     }
+  }
+  const sections = new Map<string, GuideSection>();
+  for (const [operationId, found] of claims) {
+    const homes = found.filter((claim) => claim.home);
+    if (found.length > 1 && homes.length !== 1) {
+      const files = found.map((claim) => `${claim.file}${claim.home ? ' (home)' : ''}`).join(' and ');
+      throw new Error(
+        `<OperationSummary operation="${operationId}"> appears on ${files}. ` +
+          (homes.length === 0
+            ? `Add home to the one that documents the call (<OperationSummary operation="${operationId}" home />); /api/ links to it.`
+            : 'Keep home on one of them only.'),
+      );
+    }
+    const [home] = homes.length === 1 ? homes : found;
+    sections.set(operationId, {url: home.url, title: home.title});
   }
   return sections;
 }
