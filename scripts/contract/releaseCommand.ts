@@ -4,8 +4,9 @@
  * Makes the contract in openapi/ a release: sets `info.version` in openapi/openapi.yaml, bundles, and
  * keeps the served description as `openapi/releases/<version>.json` with its entry `<version>.md`
  * (date, summary, notes; edit the notes afterwards if you like). It refuses a version that is not
- * higher than the last release, breaking changes without a new major version, and a release that
- * changes nothing; a refusal leaves every file as it was.
+ * higher than the last release, breaking changes without a new major version, a release that changes
+ * nothing or only the documentation, and a contract that fails its own checks (lint, and the unit
+ * checks on silences, bounds and honesty); a refusal leaves every file as it was.
  */
 import {spawnSync} from 'node:child_process';
 import {copyFileSync, mkdirSync, readFileSync, writeFileSync} from 'node:fs';
@@ -64,6 +65,37 @@ function bundle({contractOnly}: {contractOnly: boolean}): void {
   }
 }
 
+/**
+ * The contract's own checks, run before anything is written: a release is a snapshot nobody edits
+ * again, so it must be one that passes. Each says what to change when it fails.
+ */
+const releaseChecks: readonly {name: string; command: string[]; fix: string}[] = [
+  {
+    name: 'lint (Redocly, redocly.yaml)',
+    command: ['npx', 'redocly', 'lint', openApiJsonPath],
+    fix: 'Fix the rule it names in the openapi/ file the pointer leads to, then run npm run lint:openapi.',
+  },
+  {
+    name: 'contract unit checks (tests/unit/openapi: silences, bounds, honesty, open questions)',
+    command: ['npx', 'playwright', 'test', '--project=unit', 'tests/unit/openapi', '--reporter=line', '--retries=0'],
+    fix: 'Each failing test names the field and the specification line it checks; change openapi/ as it says (a limit the specification gives, a caveat word out of a description, an x-open beside every x-not-stated), then run npx playwright test --project=unit tests/unit/openapi.',
+  },
+];
+
+function failedCheck(): string | undefined {
+  // A release run from inside a test run starts its own Playwright: the worker's variables stay out.
+  const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !/^(TEST_|PW_|PLAYWRIGHT_)/.test(name)));
+  for (const check of releaseChecks) {
+    const [command, ...args] = check.command;
+    const result = spawnSync(command, args, {cwd: projectRoot, encoding: 'utf8', env: {...env, REDOCLY_TELEMETRY: 'off'}});
+    if (result.status !== 0) {
+      const output = `${result.stdout}${result.stderr}`.trim().split('\n').slice(-40).join('\n');
+      return `contract:release: the ${check.name} failed, so nothing was released and no file was written.\n${output}\n\nWhat to do: ${check.fix}`;
+    }
+  }
+  return undefined;
+}
+
 runCommand(() => {
   const request = parseArguments(process.argv.slice(2));
   const releases = readReleases(projectRoot);
@@ -95,6 +127,18 @@ runCommand(() => {
     if (changes.length === 0) {
       refuse(`contract:release: the contract in openapi/ is the same as release ${last.version}; there is nothing to release.`);
     }
+    // Wording, examples, samples and x- markers change no request and no answer: the site serves them
+    // as soon as they are merged, and the Downloads list says the files are the release, edited since.
+    if (changes.every((change) => change.kind === 'annotation')) {
+      refuse(
+        `contract:release: the contract differs from release ${last.version} in its documentation only (${changes.length} edit(s) to descriptions, examples, samples or x- markers). ` +
+          'Documentation edits make no API release: merge them, and the site serves them as they are. Release when a path, operation, parameter, field, bound, enum or status changes.',
+      );
+    }
+  }
+  const failure = failedCheck();
+  if (failure) {
+    refuse(failure);
   }
 
   const folder = path.join(projectRoot, releasesFolder);

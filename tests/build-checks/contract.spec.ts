@@ -168,6 +168,30 @@ function atomProblems(xml: string): string[] {
   return problems;
 }
 
+test('the release command refuses a documentation-only release, and a contract that fails its own checks, writing no file and naming the check and the fix', ({site}) => {
+  const releaseFiles = readdirSync(path.join(site.root, 'openapi/releases')).sort();
+  const source = readFileSync(path.join(site.root, 'openapi/openapi.yaml'), 'utf8');
+  const [major, minor] = lastRelease().split('.').map(Number);
+  const next = `${major}.${minor + 1}.0`;
+  // A reworded description alone.
+  editFile(site, schemaFile('PickupResponse'), (text) => text.replace(/description: (.*)/, 'description: $1 Reworded.'));
+  const wording = site.run('contract:release', next, 'Rewords a description');
+  expect(wording.status).not.toBe(0);
+  expect(wording.output).toContain('in its documentation only');
+  expect(wording.output).toContain('Documentation edits make no API release');
+  // An added field (a release on its own) with a caveat the honesty check refuses in its description.
+  editFile(site, schemaFile('PickupResponse'), (text) =>
+    text.replace(/\nproperties:\n/, '\nproperties:\n  dockNote:\n    type: string\n    description: Dock note. Not stated by the carrier whether it is sent.\n'),
+  );
+  const failing = site.run('contract:release', next, 'Adds the dock note');
+  expect(failing.status).not.toBe(0);
+  expect(failing.output).toContain('the contract unit checks (tests/unit/openapi');
+  expect(failing.output).toContain('nothing was released and no file was written');
+  expect(failing.output).toContain('What to do: Each failing test names the field');
+  expect(readdirSync(path.join(site.root, 'openapi/releases')).sort()).toEqual(releaseFiles);
+  expect(readFileSync(path.join(site.root, 'openapi/openapi.yaml'), 'utf8')).toBe(source);
+});
+
 test('a release of a contract with an added field reaches the Changelog page and both feeds, which are valid RSS 2.0 and Atom', ({site}) => {
   editFile(site, schemaFile('PickupResponse'), (text) => `${text.trimEnd()}\n  dockNote:\n    type: string\n    description: Where the driver should go.\n`);
   const [major, minor] = lastRelease().split('.').map(Number);

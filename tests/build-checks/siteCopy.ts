@@ -5,7 +5,8 @@ import path from 'node:path';
 import {test as base} from '@playwright/test';
 
 const projectRoot = path.resolve(__dirname, '../..');
-const siteEntries = ['docs', 'src', 'static', 'openapi', 'scripts', 'docusaurus.config.ts', 'sidebars.ts', 'package.json', 'tsconfig.json'];
+// tests/, playwright.config.ts and redocly.yaml: the release command runs the contract's own checks.
+const siteEntries = ['docs', 'src', 'static', 'openapi', 'scripts', 'tests', 'docusaurus.config.ts', 'sidebars.ts', 'package.json', 'tsconfig.json', 'playwright.config.ts', 'redocly.yaml'];
 
 /** A throwaway copy of the site to break on purpose; the project's own files are never touched. */
 export class SiteCopy {
