@@ -2,9 +2,10 @@
  * Request validation straight from the bundled description: ajv compiles each operation's body
  * schema and a schema built from its query parameters, so no field is checked by hand here. What this
  * module adds is the wording: ajv's errors become the carrier's messages, one per problem, each
- * naming its field (`pickupNumber should not be empty`,
- * `pickupWindow.windowStartTime must be in format (HH:MM, 00:00-23:59)`), as the specification's
- * validation bodies do.
+ * naming its field (`pickupNumber should not be empty`, `pickupWindow.windowDate must be in format
+ * (YYYY-MM-DD)`), as the specification's validation bodies do. Where the error catalogue gives the
+ * message itself, the sandbox sends those words exactly: a bad HH:MM time, in any field, answers
+ * `time must be in format (HH:MM, 00:00-23:59)`, once.
  *
  * ajv rather than openapi-backend: measured with esbuild (minified, browser), ajv with ajv-formats
  * adds 149 KB (44 KB gzip) to a bundle, openapi-backend 457 KB (139 KB gzip); routing needs no library
@@ -17,9 +18,13 @@ import type {ContractDocument, OperationEntry, ParameterObject, SchemaObject} fr
 
 const documentId = 'https://sandbox.invalid/openapi.json';
 
+/** The error catalogue's own message for a bad time (specification, section 8), whatever the field. */
+const hhmmPattern = '^([01]\\d|2[0-3]):[0-5]\\d$';
+export const catalogueTimeMessage = 'time must be in format (HH:MM, 00:00-23:59)';
+
 /** The wording of a pattern, where a regular expression would tell the integrator little. */
 const patternMessages: Record<string, string> = {
-  '^([01]\\d|2[0-3]):[0-5]\\d$': 'must be in format (HH:MM, 00:00-23:59)',
+  [hhmmPattern]: 'must be in format (HH:MM, 00:00-23:59)',
   '^\\d{4}-\\d{2}-\\d{2}$': 'must be in format (YYYY-MM-DD)',
   '^\\d{5}$': 'must be in format (5 digits; send a 4-digit ZIP code with a leading 0)',
   '^\\d{8}$': 'must be in format (YYYYMMDD)',
@@ -110,7 +115,13 @@ export function messagesOf(errors: ErrorObject[]): string[] {
     }
     return !(error.keyword === 'format' && patternPaths.has(error.instancePath));
   });
-  return [...new Set(kept.map((error) => `${fieldName(error)} ${constraintText(error)}`))];
+  return [
+    ...new Set(
+      kept.map((error) =>
+        error.keyword === 'pattern' && String((error.params as {pattern?: unknown}).pattern) === hhmmPattern ? catalogueTimeMessage : `${fieldName(error)} ${constraintText(error)}`,
+      ),
+    ),
+  ];
 }
 
 type OperationValidators = {body?: ValidateFunction; query: ValidateFunction};

@@ -167,36 +167,35 @@ function requirementOf(object: Schema, name: string, property: Schema, contract:
   return /^Optional\b/.test(flatten(contract, property).description ?? '') ? 'optional' : undefined;
 }
 
+type FieldRow = {name: string; schema: Schema; required: Requirement};
+
+
 /**
- * `boundsAssumed`: the field's limits are the portal's assumption because an object above it marks its
- * bounds as not stated and names what the portal assumes (the pickup request borrows the BOL plus
- * pickup's limits). A field's own shared schema does not count: the probill number's range is stated
- * on some calls and assumed on others, and the API introduction says that once.
+ * What the portal assumes for the limits of an object's fields, when the object marks them as not
+ * stated (the pickup request borrows the BOL plus pickup's). A field's own shared schema does not
+ * count: the probill number's range is stated on some calls and assumed on others, and the API
+ * introduction says that once.
  */
-type FieldRow = {name: string; schema: Schema; required: Requirement; boundsAssumed: boolean};
-
-
-/** An object schema that marks its fields' limits as not stated and says what the portal assumes. */
-function assumesBounds(contract: Contract, schema: Schema): boolean {
+function assumedBounds(contract: Contract, schema: Schema): string | undefined {
   const resolved = contract.resolve<Schema>(schema);
-  return Boolean(resolved['x-not-stated']?.includes('bounds') && resolved['x-open']?.assumed && (resolved.properties || resolved.allOf));
+  return resolved['x-not-stated']?.includes('bounds') && (resolved.properties || resolved.allOf) ? resolved['x-open']?.assumed : undefined;
 }
 
-/** The rows of `schema`'s fields, `depth` levels down; `boundsAssumed` carries an ancestor's assumed limits. */
-function fieldRows(contract: Contract, schema: Schema, prefix: string, depth: number, boundsAssumed = assumesBounds(contract, schema)): FieldRow[] {
+/** The rows of `schema`'s fields, `depth` levels down. */
+function fieldRows(contract: Contract, schema: Schema, prefix: string, depth: number): FieldRow[] {
   const object = flatten(contract, schema);
   return Object.entries(object.properties ?? {}).flatMap(([name, property]) => {
     const resolved = flatten(contract, property);
-    const row: FieldRow = {name: `${prefix}${name}`, schema: property, required: requirementOf(object, name, property, contract), boundsAssumed};
+    const row: FieldRow = {name: `${prefix}${name}`, schema: property, required: requirementOf(object, name, property, contract)};
     if (depth <= 1) {
       return [row];
     }
     if (resolved.properties) {
-      return [row, ...fieldRows(contract, property, `${row.name}.`, depth - 1, row.boundsAssumed || assumesBounds(contract, property))];
+      return [row, ...fieldRows(contract, property, `${row.name}.`, depth - 1)];
     }
     const items = resolved.type === 'array' && resolved.items ? flatten(contract, resolved.items) : undefined;
     if (items?.properties) {
-      return [row, ...fieldRows(contract, resolved.items!, `${row.name}[].`, depth - 1, row.boundsAssumed || assumesBounds(contract, resolved.items!))];
+      return [row, ...fieldRows(contract, resolved.items!, `${row.name}[].`, depth - 1)];
     }
     return [row];
   });
@@ -253,9 +252,6 @@ const SchemaFields: Renderer = (contract, props, page) => {
     const bounds = limits(contract, row.schema);
     if (bounds.length > 0) {
       facts.push(text(' · '), ...bounds);
-      if (row.boundsAssumed) {
-        facts.push(text(' '), assumptionTag());
-      }
     }
     // No mark where the carrier does not say: the page says once what that means.
     if (row.required === 'optional') {
@@ -274,7 +270,10 @@ const SchemaFields: Renderer = (contract, props, page) => {
   });
   const explain = !page.requiredExplained;
   page.requiredExplained = true;
+  // Borrowed limits are said once, above the list, not as a tag on every field.
+  const borrowed = assumedBounds(contract, contract.schema(name));
   return [
+    ...(borrowed ? [paragraph(assumptionTag(), text(' for the limits and values below: '), ...inlineMarkdown(borrowed), text('.'))] : []),
     jsx('div', {className: 'field-list', role: 'group', 'aria-label': `Fields of ${name}`}, [
       {type: 'list', ordered: false, spread: false, children: items.map((children) => ({type: 'listItem', spread: false, children}))},
     ]),

@@ -327,20 +327,17 @@ test('an array of enumerated values shows its item limit once, whole', () => {
   expect(entry.facts).toBe('array of string · each: one of 9 values (SpecialService)');
 });
 
-test("the pickup request's borrowed limits carry the portal-assumption tag; the BOL plus pickup's own limits and the probill range do not", () => {
+test("the pickup request's borrowed limits are labelled once, above its field list; the BOL plus pickup's own limits and the probill range are not", () => {
   const docsContract = Contract.load(path.resolve(__dirname, '../../..'));
-  const entries = (schema: string) => Object.fromEntries(fieldEntries(renderers.SchemaFields(docsContract, {schema}, newPageState())).map((entry) => [entry.name, entry]));
-  const pickup = entries('PickupRequest');
-  for (const name of ['bol', 'pickupFrom.name', 'shipTo.zip', 'items[].weight', 'pickupWindow.timeZoneOffset']) {
-    expect(pickup[name].boundsAssumed, `PickupRequest.${name}`).toBe(true);
+  const rendered = (schema: string) => renderers.SchemaFields(docsContract, {schema}, newPageState());
+  const pickup = rendered('PickupRequest');
+  expect(cellText([pickup[0]])).toBe("Portal assumption for the limits and values below: BOL plus pickup's limits and item types; no Carpet classes.");
+  expect(fieldEntries(pickup).filter((entry) => entry.boundsAssumed)).toEqual([]);
+  for (const schema of ['BolPickupRequest', 'ProofOfDeliveryRequest']) {
+    const nodes = rendered(schema);
+    expect(cellText([nodes[0]]), schema).not.toContain('Portal assumption');
+    expect(fieldEntries(nodes).filter((entry) => entry.boundsAssumed), schema).toEqual([]);
   }
-  // No limits, nothing to label.
-  expect(pickup['pickupFrom.phoneNumber'].boundsAssumed).toBe(false);
-  const bol = entries('BolPickupRequest');
-  for (const name of ['bol', 'pickupFrom.name', 'shipTo.zip', 'items[].weight']) {
-    expect(bol[name].boundsAssumed, `BolPickupRequest.${name}`).toBe(false);
-  }
-  expect(entries('ProofOfDeliveryRequest').probillNumber.boundsAssumed).toBe(false);
 });
 
 test('a field is marked required or optional only where the specification says so, and the page explains it once', () => {
