@@ -4,7 +4,10 @@
  *
  * - `baseUrl` defaults to the downloadable sandbox's address (http://localhost:4010), never to a carrier host;
  * - the token call stores `access_token` in `bearerToken`, which the collection's bearer auth sends;
- * - calls the contract marks `security: []` send no token.
+ * - calls the contract marks `security: []` send no token;
+ * - the pickup number flows from answer to request: the pickup request stores the number it answers,
+ *   the reschedule sends it and stores the new one (a reschedule changes the number), and the cancel
+ *   sends that. The collection therefore runs again against the same sandbox, on a pickup of its own.
  *
  * Folders follow the contract's tags, in their order; bodies and parameters are the contract's examples.
  */
@@ -15,6 +18,14 @@ import {localSandboxUrl} from '../../src/sandbox/localServer';
 import {httpMethods, type OpenApiDocument} from './codeSamples';
 import {mapStrings} from './documentStrings';
 export const tokenVariable = 'bearerToken';
+export const pickupNumberVariable = 'pickupNumber';
+
+/** The calls that carry the pickup number along, by operationId. */
+const pickupChain: Record<string, {sends: boolean; stores: boolean; status: number}> = {
+  requestPickup: {sends: false, stores: true, status: 201},
+  reschedulePickup: {sends: true, stores: true, status: 200},
+  cancelPickup: {sends: true, stores: false, status: 200},
+};
 
 type Script = {listen: string; script: {type: string; exec: string[]}};
 export type PostmanRequest = {
@@ -45,6 +56,25 @@ const storeToken: Script = {
     ],
   },
 };
+
+function pickupScript(operationId: string, {stores, status}: {stores: boolean; status: number}): Script {
+  return {
+    listen: 'test',
+    script: {
+      type: 'text/javascript',
+      exec: [
+        `pm.test('${operationId} answers ${status}', () => pm.response.to.have.status(${status}));`,
+        ...(stores
+          ? [
+              '// The newest pickup number is the one every later call uses.',
+              `pm.test('${operationId} answers a pickupNumber', () => pm.expect(pm.response.json()).to.have.property('pickupNumber'));`,
+              `pm.collectionVariables.set('${pickupNumberVariable}', pm.response.json().pickupNumber);`,
+            ]
+          : []),
+      ],
+    },
+  };
+}
 
 function convert(document: OpenApiDocument): Promise<PostmanCollection> {
   return new Promise((resolve, reject) => {
@@ -125,6 +155,15 @@ export async function postmanCollection(document: OpenApiDocument & {info: {titl
       if (key === tokenPath) {
         request.event = [...(request.event ?? []), storeToken];
       }
+      const chain = pickupChain[operation.operationId];
+      if (chain) {
+        if (chain.sends && request.request.body?.raw) {
+          const body = JSON.parse(request.request.body.raw) as Record<string, unknown>;
+          body.pickupNumber = `{{${pickupNumberVariable}}}`;
+          request.request.body.raw = JSON.stringify(body, null, 2);
+        }
+        request.event = [...(request.event ?? []), pickupScript(operation.operationId, chain)];
+      }
     }
   }
   const missing = [...operations.keys()].filter((key) => !seen.has(key));
@@ -138,6 +177,7 @@ export async function postmanCollection(document: OpenApiDocument & {info: {titl
   collection.variable = [
     {key: 'baseUrl', value: localSandboxUrl, type: 'string', description: `The portal's sandbox on this computer: download carrier-sandbox.mjs from the portal's Test environment page and start it with node carrier-sandbox.mjs. Set the carrier's testing base URL here to call the carrier instead.`},
     {key: tokenVariable, value: '', type: 'string', description: 'Set by the token call of the Authentication folder.'},
+    {key: pickupNumberVariable, value: '', type: 'string', description: 'Set by Request a pickup, then by Reschedule a pickup (a reschedule gives a new number); sent by the reschedule and the cancel.'},
   ];
   return collection;
 }

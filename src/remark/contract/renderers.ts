@@ -24,16 +24,18 @@ type Props = Record<string, string | undefined>;
 
 /**
  * What the components of one page have rendered so far: a page says each open question once (the
- * first call that reaches it lists it; later calls point back) and explains the Required marks once.
+ * first call that reaches it lists it; later calls point back), explains the Required marks once and
+ * links the register once.
  */
 export type PageState = {
   readonly openQuestionsShown: Map<string, {anchor: string; title: string}>;
   requiredExplained: boolean;
+  registerLinked: boolean;
   /** The depth of the last heading before the component: a block's own heading goes one level under it. */
   headingDepth: number;
 };
 
-export const newPageState = (): PageState => ({openQuestionsShown: new Map(), requiredExplained: false, headingDepth: 1});
+export const newPageState = (): PageState => ({openQuestionsShown: new Map(), requiredExplained: false, registerLinked: false, headingDepth: 1});
 
 /**
  * A heading with its anchor set here: this plugin runs after Docusaurus gives headings their ids and
@@ -343,7 +345,10 @@ const OpenQuestions: Renderer = (contract, props, page) => {
   for (const [placeAnchor, group] of byPlace) {
     blocks.push(paragraph(text('Also '), ...inlineCodeList([...new Set(group.fields)]), text(': as under '), link(`#${placeAnchor}`, text(group.title)), text('.')));
   }
-  blocks.push(paragraph(text('Every question of the API: '), link(registerRoute, text('Open questions for the carrier')), text('.')));
+  if (!page.registerLinked) {
+    page.registerLinked = true;
+    blocks.push(paragraph(text('Every question of the API: '), link(registerRoute, text('Open questions for the carrier')), text('.')));
+  }
   return [jsx('div', {className: 'open-questions'}, blocks)];
 };
 

@@ -399,6 +399,8 @@ test('an error answer whose message the carrier leaves open says so in its Messa
   // A message the catalogue gives stays bare.
   const reschedule = messagesByStatus(renderers.ErrorResponses(docsContract, {operation: 'reschedulePickup'}, newPageState()));
   expect(reschedule['400']).toMatch(/^pickupNumber should not be empty/);
+  // The reschedule's rules (section 5) and the catalogue's examples (section 8) are the carrier's: no tag.
+  expect(reschedule['400']).not.toContain('Portal assumption');
   // A catalogue message the portal ties to a call is tagged there; the generic 400 message is not.
   const request = messagesByStatus(renderers.ErrorResponses(docsContract, {operation: 'requestPickup'}, newPageState()));
   expect(request['400']).toBe('time must be in format (HH:MM, 00:00-23:59) Portal assumption · Error in processing the request');
