@@ -27,8 +27,11 @@ type Handler = (context: HandlerContext) => Outcome | Promise<Outcome>;
 /** The carrier's generic 400 (spec section 8), for a valid request about a record the world lacks. */
 const processingError = (): Outcome => ({status: 400, body: {statusCode: 400, message: 'Error in processing the request', error: 'Bad Request'}});
 const unprocessable = (message: string): Outcome => ({status: 422, body: {statusCode: 422, message, error: 'Unprocessable Entity'}});
-/** The 403 and 404 of the documents call: the carrier states their meaning, not their messages. */
-const documentsError = (status: 403 | 404, message: string): Outcome => ({status, body: {statusCode: status, message, error: status === 403 ? 'Forbidden' : 'Not Found'}});
+/**
+ * The 403 and 404 of the documents call: the carrier states their meaning, not their body, and the
+ * contract describes none, so the sandbox sends none (the status says it all).
+ */
+const documentsError = (status: 403 | 404): Outcome => ({status});
 
 /** The answer of the operation's first success example, with `fill` laid over it. */
 function success(context: HandlerContext, fill: Json = {}, exampleKey?: string): Outcome {
@@ -349,10 +352,10 @@ const handlers: Record<string, Handler> = {
     const probillNumber = Number(context.query.probillNumber);
     const documentType = String(context.query.documentType);
     if (probillNumber === magic.documentsForbiddenProbill) {
-      return documentsError(403, 'Sandbox: the documents of this probill cannot be accessed');
+      return documentsError(403);
     }
     if (probillNumber === magic.documentsNotFoundProbill) {
-      return documentsError(404, 'Sandbox: this probill does not exist');
+      return documentsError(404);
     }
     const empty = context.contract.responseExample<Json>(context.entry, '200', 'NoInvoiceYet')!;
     if (probillNumber === magic.documentsEmptyProbill || (probillNumber === empty.probillNumber && documentType === empty.documentType)) {

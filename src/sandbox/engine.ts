@@ -110,7 +110,7 @@ export function createSandbox(options: SandboxOptions): Sandbox {
     return check;
   }
 
-  async function answer(request: SandboxRequest): Promise<Outcome & {allow?: string}> {
+  async function answer(request: SandboxRequest): Promise<Outcome & {allow?: string; wwwAuthenticate?: string}> {
     const [rawPath, rawQuery = ''] = request.path.split('?', 2);
     const path = rawPath.length > 1 ? rawPath.replace(/\/+$/, '') : rawPath;
     const route = contract.route(path);
@@ -128,7 +128,9 @@ export function createSandbox(options: SandboxOptions): Sandbox {
     if (contract.requiresToken(entry)) {
       const check = await checkToken(headers.authorization, now);
       if ('problem' in check) {
-        return errorOutcome(401, check.problem);
+        // No body: the contract's 401 describes none. RFC 6750 (section 3) says why in the header.
+        const challenge = check.problem === 'Missing bearer token' ? 'Bearer' : `Bearer error="invalid_token", error_description="${check.problem}"`;
+        return {status: 401, wwwAuthenticate: challenge};
       }
       accountId = check.accountId;
     }
@@ -194,7 +196,7 @@ export function createSandbox(options: SandboxOptions): Sandbox {
     reset: () => options.store.clear(),
     tokenLifetimeSeconds,
     async handle(request) {
-      let outcome: Outcome & {allow?: string};
+      let outcome: Outcome & {allow?: string; wwwAuthenticate?: string};
       try {
         outcome = await answer(request);
       } catch (error) {
@@ -207,6 +209,9 @@ export function createSandbox(options: SandboxOptions): Sandbox {
       }
       if (outcome.allow) {
         headers.allow = outcome.allow;
+      }
+      if (outcome.wwwAuthenticate) {
+        headers['www-authenticate'] = outcome.wwwAuthenticate;
       }
       // A copy in plain JSON: the caller may keep it while the world changes on.
       const body = outcome.body === undefined ? undefined : JSON.parse(JSON.stringify(outcome.body));

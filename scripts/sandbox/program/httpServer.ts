@@ -24,7 +24,8 @@ const corsHeaders = {
   'access-control-allow-origin': '*',
   'access-control-allow-methods': 'GET, POST, OPTIONS',
   'access-control-allow-headers': 'Authorization, Content-Type',
-  'access-control-expose-headers': contractHeader,
+  // WWW-Authenticate: a browser client reads why a 401 was refused, as RFC 6750 puts it there.
+  'access-control-expose-headers': `${contractHeader}, WWW-Authenticate`,
   'access-control-max-age': '600',
 };
 

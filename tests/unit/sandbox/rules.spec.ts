@@ -255,7 +255,11 @@ test.describe('tokens and accounts', () => {
     advance(61);
     const expired = await send(sandbox, {...protectedCall, token});
     expect(expired.status).toBe(401);
-    expect(expired.body).toMatchObject({message: 'Expired bearer token'});
+    // The contract's 401 describes no body: none is sent, and the challenge header says why (RFC 6750).
+    expect(expired.body).toBeUndefined();
+    expect(expired.headers['www-authenticate']).toBe('Bearer error="invalid_token", error_description="Expired bearer token"');
+    const missing = await send(sandbox, {...protectedCall, token: undefined});
+    expect(missing.headers['www-authenticate']).toBe('Bearer');
   });
 
   test('two accounts never see each other’s data', async () => {
