@@ -3,13 +3,15 @@ import Tabs from '@theme/Tabs';
 import TabItem from '@theme/TabItem';
 import TryIt from '@site/src/components/TryIt';
 import PortalAssumption from '@site/src/components/PortalAssumption';
+import PortalOriginCode from '@site/src/components/PortalOriginCode';
 
 /**
  * Components available on every docs page without an import, because the contract's components
  * (src/remark/contract) expand to them at build time: Tabs and TabItem for <CodeSamples>, and the
  * button of <TryIt operation="…" />, which the build completes with the call's summary; and the
- * <PortalAssumption /> tag, which hand-written prose uses as the renderers do.
+ * <PortalAssumption /> tag, which hand-written prose uses as the renderers do; and <PortalOriginCode>,
+ * the commands that download from this site (<SandboxCommands />).
  */
-const MDXComponents = {...MDXComponentsOriginal, Tabs, TabItem, TryIt, PortalAssumption};
+const MDXComponents = {...MDXComponentsOriginal, Tabs, TabItem, TryIt, PortalAssumption, PortalOriginCode};
 
 export default MDXComponents;

@@ -674,6 +674,9 @@ const SandboxCommands: Renderer = (contract, props) => {
   const show = required(props, 'show', 'SandboxCommands');
   const label = () => contractIdentity(readFileSync(path.join(contract.projectRoot, openApiJsonPath), 'utf8')).label;
   const codeBlock = (lang: string, value: string, title?: string): Node => ({type: 'code', lang, meta: title ? `title="${title}"` : null, value: value.trimEnd()});
+  // A command that downloads from this site: the browser puts the page's own origin in (PortalOriginCode).
+  const siteCommand = (lang: string, value: string, title?: string): Node =>
+    jsx('PortalOriginCode', {language: lang, code: value.trimEnd(), ...(title ? {title} : {})}, []);
   switch (show) {
     case 'download': {
       const sitePath = sandboxProgramPath.slice('static'.length);
@@ -681,15 +684,15 @@ const SandboxCommands: Renderer = (contract, props) => {
       return [paragraph(text('Download '), link(`pathname://${sitePath}`, inlineCode(sandboxFileName)), text(` (${formatSize(size)}), or from a terminal:`))];
     }
     case 'start':
-      return [codeBlock('bash', startCommands(provider.portalUrl))];
+      return [siteCommand('bash', startCommands(provider.portalUrl))];
     case 'help':
       return [codeBlock('text', `$ node ${sandboxFileName} --help\n${usage(`node ${sandboxFileName}`, label())}`)];
     case 'version':
       return [codeBlock('text', `$ node ${sandboxFileName} --version\ncarrier-sandbox ${label()}`)];
     case 'ci-shell':
-      return [codeBlock('bash', ciShellRecipe(provider.portalUrl), 'run-with-sandbox.sh')];
+      return [siteCommand('bash', ciShellRecipe(provider.portalUrl), 'run-with-sandbox.sh')];
     case 'github-actions':
-      return [codeBlock('yaml', githubActionsWorkflow(provider.portalUrl), '.github/workflows/carrier-sandbox.yml')];
+      return [siteCommand('yaml', githubActionsWorkflow(provider.portalUrl), '.github/workflows/carrier-sandbox.yml')];
     default:
       throw new Error(`<SandboxCommands show="${show}">: show is one of download, start, help, version, ci-shell, github-actions`);
   }
