@@ -626,7 +626,7 @@ const SandboxMagicValues: Renderer = (contract) => {
 const SandboxLimits: Renderer = () => [
   list([
     [text('Password for any account id: '), inlineCode(sandboxPassword)],
-    [text(`Largest request body: ${maxBodyBytes.toLocaleString('en-US')} bytes (1 MiB); a larger one answers 400.`)],
+    [text(`Largest request body: ${maxBodyBytes.toLocaleString('en-US')} bytes (1 MiB); a larger one answers 400, the sandbox's choice: HTTP has 413 for it, a status the contract does not list.`)],
   ]),
 ];
 
