@@ -7,7 +7,9 @@
  * - calls the contract marks `security: []` send no token;
  * - the pickup number flows from answer to request: the pickup request stores the number it answers,
  *   the reschedule sends it and stores the new one (a reschedule changes the number), and the cancel
- *   sends that. The collection therefore runs again against the same sandbox, on a pickup of its own.
+ *   sends that. The collection therefore runs again against the same sandbox, on a pickup of its own;
+ * - every request tests its answer against the contract: the success status, and the body against the
+ *   answer's schema (or no body where the contract describes none), so newman counts what it checked.
  *
  * Folders follow the contract's tags, in their order; bodies and parameters are the contract's examples.
  */
@@ -21,10 +23,10 @@ export const tokenVariable = 'bearerToken';
 export const pickupNumberVariable = 'pickupNumber';
 
 /** The calls that carry the pickup number along, by operationId. */
-const pickupChain: Record<string, {sends: boolean; stores: boolean; status: number}> = {
-  requestPickup: {sends: false, stores: true, status: 201},
-  reschedulePickup: {sends: true, stores: true, status: 200},
-  cancelPickup: {sends: true, stores: false, status: 200},
+const pickupChain: Record<string, {sends: boolean; stores: boolean}> = {
+  requestPickup: {sends: false, stores: true},
+  reschedulePickup: {sends: true, stores: true},
+  cancelPickup: {sends: true, stores: false},
 };
 
 type Script = {listen: string; script: {type: string; exec: string[]}};
@@ -57,20 +59,69 @@ const storeToken: Script = {
   },
 };
 
-function pickupScript(operationId: string, {stores, status}: {stores: boolean; status: number}): Script {
+/** Stores the pickup number an answer carries: the newest is the one every later call uses. */
+const storePickupNumber = (operationId: string): string[] => [
+  '// The newest pickup number is the one every later call uses.',
+  `pm.test('${operationId} answers a pickupNumber', () => pm.expect(pm.response.json()).to.have.property('pickupNumber'));`,
+  `pm.collectionVariables.set('${pickupNumberVariable}', pm.response.json().pickupNumber);`,
+];
+
+type Json = Record<string, unknown>;
+
+/** Keywords Postman's schema check (Ajv, JSON Schema draft-07) would refuse or does not need. */
+const droppedKeywords = new Set(['example', 'examples', 'description', 'summary', 'externalDocs', 'deprecated', 'readOnly', 'writeOnly', 'discriminator', 'xml']);
+const checkedFormats = new Set(['date', 'date-time', 'email', 'uri']);
+
+/**
+ * An answer's schema for Postman's `jsonSchema` check: `$ref`s inlined from the description's
+ * components, annotations and `x-` markers left out, and formats the check does not know dropped (it
+ * refuses a schema with an unknown format). A schema that refers to itself keeps `{}` at the loop.
+ */
+function checkableSchema(document: OpenApiDocument, schema: unknown, trail: readonly string[] = []): unknown {
+  if (Array.isArray(schema)) {
+    return schema.map((entry) => checkableSchema(document, entry, trail));
+  }
+  if (!schema || typeof schema !== 'object') {
+    return schema;
+  }
+  const {$ref} = schema as {$ref?: string};
+  if (typeof $ref === 'string') {
+    if (trail.includes($ref)) {
+      return {};
+    }
+    const [, , kind, name] = $ref.split('/');
+    return checkableSchema(document, document.components?.[kind]?.[name], [...trail, $ref]);
+  }
+  const checkable: Json = {};
+  for (const [key, value] of Object.entries(schema as Json)) {
+    if (droppedKeywords.has(key) || key.startsWith('x-') || (key === 'format' && !checkedFormats.has(String(value)))) {
+      continue;
+    }
+    // `properties` names fields, not keywords: keep every name, check every value.
+    checkable[key] = key === 'properties' ? Object.fromEntries(Object.entries(value as Json).map(([field, sub]) => [field, checkableSchema(document, sub, trail)])) : checkableSchema(document, value, trail);
+  }
+  return checkable;
+}
+
+/** The success answer of an operation as the contract gives it: its status, and its body's schema if any. */
+function successAnswer(document: OpenApiDocument, operation: {responses?: Record<string, unknown>}): {status: number; schema?: unknown} {
+  const [status, reference] = Object.entries(operation.responses ?? {}).find(([code]) => code.startsWith('2'))!;
+  const response = checkableSchema(document, reference) as {content?: Record<string, {schema?: unknown}>};
+  return {status: Number(status), schema: response.content?.['application/json']?.schema};
+}
+
+/** The tests every request runs on its answer: the contract's status, and its body's schema (or no body). */
+function contractScript(operationId: string, answer: {status: number; schema?: unknown}, extra: string[]): Script {
   return {
     listen: 'test',
     script: {
       type: 'text/javascript',
       exec: [
-        `pm.test('${operationId} answers ${status}', () => pm.response.to.have.status(${status}));`,
-        ...(stores
-          ? [
-              '// The newest pickup number is the one every later call uses.',
-              `pm.test('${operationId} answers a pickupNumber', () => pm.expect(pm.response.json()).to.have.property('pickupNumber'));`,
-              `pm.collectionVariables.set('${pickupNumberVariable}', pm.response.json().pickupNumber);`,
-            ]
-          : []),
+        `pm.test('${operationId} answers ${answer.status}', () => pm.response.to.have.status(${answer.status}));`,
+        answer.schema
+          ? `pm.test('${operationId}: the answer matches its schema in the contract', () => pm.response.to.have.jsonSchema(${JSON.stringify(answer.schema)}));`
+          : `pm.test('${operationId}: the answer has no body, as the contract describes none', () => pm.expect(pm.response.text()).to.equal(''));`,
+        ...extra,
       ],
     },
   };
@@ -116,16 +167,21 @@ function withStableIds(collection: PostmanCollection): PostmanCollection {
   });
 }
 
-type OperationFacts = {operationId: string; open: boolean; hasBody: boolean};
+type OperationFacts = {operationId: string; open: boolean; hasBody: boolean; answer: {status: number; schema?: unknown}};
 
 /** `METHOD /path` of every operation, with what the contract says of its security and body. */
 function operationsByRequest(document: OpenApiDocument): Map<string, OperationFacts> {
   const operations = new Map<string, OperationFacts>();
   for (const [path, pathItem] of Object.entries(document.paths)) {
     for (const method of httpMethods) {
-      const operation = pathItem[method] as {operationId: string; security?: object[]; requestBody?: object} | undefined;
+      const operation = pathItem[method] as {operationId: string; security?: object[]; requestBody?: object; responses?: Record<string, unknown>} | undefined;
       if (operation) {
-        operations.set(`${method.toUpperCase()} ${path}`, {operationId: operation.operationId, open: operation.security?.length === 0, hasBody: Boolean(operation.requestBody)});
+        operations.set(`${method.toUpperCase()} ${path}`, {
+          operationId: operation.operationId,
+          open: operation.security?.length === 0,
+          hasBody: Boolean(operation.requestBody),
+          answer: successAnswer(document, operation),
+        });
       }
     }
   }
@@ -156,14 +212,12 @@ export async function postmanCollection(document: OpenApiDocument & {info: {titl
         request.event = [...(request.event ?? []), storeToken];
       }
       const chain = pickupChain[operation.operationId];
-      if (chain) {
-        if (chain.sends && request.request.body?.raw) {
-          const body = JSON.parse(request.request.body.raw) as Record<string, unknown>;
-          body.pickupNumber = `{{${pickupNumberVariable}}}`;
-          request.request.body.raw = JSON.stringify(body, null, 2);
-        }
-        request.event = [...(request.event ?? []), pickupScript(operation.operationId, chain)];
+      if (chain?.sends && request.request.body?.raw) {
+        const body = JSON.parse(request.request.body.raw) as Record<string, unknown>;
+        body.pickupNumber = `{{${pickupNumberVariable}}}`;
+        request.request.body.raw = JSON.stringify(body, null, 2);
       }
+      request.event = [...(request.event ?? []), contractScript(operation.operationId, operation.answer, chain?.stores ? storePickupNumber(operation.operationId) : [])];
     }
   }
   const missing = [...operations.keys()].filter((key) => !seen.has(key));

@@ -31,7 +31,7 @@ function download(file: string, title: string, use: string): Download {
 export const downloads: readonly Download[] = [
   download(openApiJsonPath, 'OpenAPI description (JSON)', 'import into an API tool or generate a client'),
   download(openApiYamlPath, 'OpenAPI description (YAML)', 'the same description, for tools and people that prefer YAML'),
-  download(postmanCollectionPath, 'Postman collection (v2.1)', 'every call with its example, one folder per area; runs against the local sandbox as it is'),
+  download(postmanCollectionPath, 'Postman collection (v2.1)', 'every call with its example, one folder per area, each testing its answer against the contract; runs top to bottom against the local sandbox, again and again (the pickup number travels from answer to request)'),
   download(typeDeclarationsPath, 'TypeScript types', 'the paths and schemas as types, for openapi-fetch (see the Typed client guide)'),
   download(registerCsvPath, 'Open questions (CSV)', 'everything the specification leaves open, and what the portal uses in its place: the list to send the carrier\'s API team'),
   download(registerJsonPath, 'Open questions (JSON)', 'the same list, for tools'),

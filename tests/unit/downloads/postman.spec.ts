@@ -80,21 +80,31 @@ test.describe('newman, top to bottom against the downloaded sandbox', () => {
     await sandbox?.stop();
   });
 
-  const run = () =>
+  const run = (runCollection: PostmanCollection = collection) =>
     new Promise<newman.NewmanRunSummary>((resolve, reject) => {
-      newman.run({collection: collection as never, envVar: [{key: 'baseUrl', value: sandbox.baseUrl}], reporters: []}, (error, result) =>
+      newman.run({collection: runCollection as never, envVar: [{key: 'baseUrl', value: sandbox.baseUrl}], reporters: []}, (error, result) =>
         error ? reject(error) : resolve(result),
       );
     });
 
-  test('every call answers 2xx, each protected one with the token the first call stored, on two runs in a row against one sandbox', async () => {
+  test("the schema check fails an answer that breaks the contract's schema", async () => {
+    // The same collection, with a field no answer carries made required in the pickup request's check.
+    const broken = JSON.parse(JSON.stringify(collection).replace(/(requestPickup: the answer matches its schema in the contract', \(\) => pm\.response\.to\.have\.jsonSchema\(\{)/, '$1\\"required\\":[\\"noSuchField\\"],')) as PostmanCollection;
+    expect(JSON.stringify(broken)).toContain('noSuchField');
+    const summary = await run(broken);
+    expect(summary.run.failures.map((failure) => failure.error.test)).toEqual(['requestPickup: the answer matches its schema in the contract']);
+  });
+
+  test('every call answers its contract status and schema, each protected one with the token the first call stored, on two runs in a row against one sandbox', async () => {
     for (const round of ['first run', 'second run']) {
       const summary = await run();
       const executions = summary.run.executions as (NewmanRunExecution & {response: {code: number; stream: Buffer}})[];
       expect(executions, round).toHaveLength(operations().length);
       expect(summary.run.failures.map((failure) => `${round}: ${failure.source?.name}: ${failure.error.message}`)).toEqual([]);
-      // The token call's and the pickup calls' assertions ran, and passed.
-      expect(summary.run.stats.assertions.total, round).toBeGreaterThanOrEqual(6);
+      // Every request checks the contract's status and its answer's schema (or that no body came):
+      // at least two assertions each, all passed.
+      expect(summary.run.stats.assertions.total, round).toBeGreaterThanOrEqual(2 * operations().length);
+      expect(summary.run.stats.assertions.failed, round).toBe(0);
       const token = (JSON.parse(executions[0].response.stream.toString()) as {access_token: string}).access_token;
       expect(token).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
       const answers = new Map<string, unknown>();
