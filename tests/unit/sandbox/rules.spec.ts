@@ -311,4 +311,22 @@ test.describe('malformed requests', () => {
     await send(sandbox, {method: 'POST', path: '/order/pickup/request', token, body: exampleValue('PickupRequestExample')});
     expect(JSON.stringify(store.get('empty-body-account') ?? null)).not.toBe(before);
   });
+
+  test("what the contract refuses gets the contract's 400, naming the field: a missing required field, a string one over its limit, a value outside its enum, a malformed date", async () => {
+    const {sandbox} = testSandbox();
+    const token = await freshToken(sandbox);
+    const proof = exampleValue<Record<string, unknown>>('ProofOfDeliveryRequestExample');
+    const {signerName: _dropped, ...withoutSigner} = proof;
+    const refusals: [string, {path: string; body: unknown}, string][] = [
+      ['a missing required field', {path: '/agent/probill/pod', body: withoutSigner}, 'signerName should not be empty'],
+      ['a string one character over its limit', {path: '/order/pickup/request', body: {...pickupRequest(), bol: 'B'.repeat(21)}}, 'bol must be shorter than or equal to 20 characters'],
+      ['a value outside its enum', {path: '/agent/probill/appointment', body: {...exampleValue<Record<string, unknown>>('AppointmentRequestExample'), reason: 'Weather'}}, 'reason must be one of the following values'],
+      ['a malformed date', {path: '/agent/probill/appointment', body: {...exampleValue<Record<string, unknown>>('AppointmentRequestExample'), appointmentDate: '04/22/2025'}}, 'appointmentDate must be in format (YYYY-MM-DD)'],
+    ];
+    for (const [what, call, message] of refusals) {
+      const answer = await send(sandbox, {method: 'POST', token, ...call});
+      expect(answer.status, what).toBe(400);
+      expect(answer.body, what).toMatchObject({statusCode: 400, error: 'Bad Request', message: [expect.stringContaining(message)]});
+    }
+  });
 });
