@@ -17,7 +17,7 @@ import {redocTheme} from './src/plugins/redoc/theme';
 import remarkContract from './src/remark/contract';
 import {darkCodeTheme, lightCodeTheme} from './src/prism/themes';
 import {openApiJsonPath} from './scripts/openapi/outputs';
-import {changelogFolder, changelogRoute} from './scripts/contract/changelog';
+import {changelogFolder, changelogRoute, documentationClass} from './scripts/contract/changelog';
 
 // Runs in Node.js at build time: no browser APIs here.
 
@@ -73,14 +73,21 @@ const changelogOptions = {
   onUntruncatedBlogPosts: 'ignore',
   feedOptions: {
     type: ['rss', 'atom'],
-    title: `${provider.name} API contract changelog`,
-    description: `Releases of this portal's description of the ${provider.name} APIs and what each one changes.`,
+    title: `${provider.name} API changes`,
+    description: `Each release that changes the ${provider.name} APIs' requests or answers, breaking first. Documentation edits are on the Changelog page only.`,
     copyright: `Copyright © ${provider.copyright.year} ${provider.copyright.holder}.`,
     language: 'en',
-    // Atom requires an author for every entry (RFC 4287, 4.1.1); releases have none, so the provider
-    // who publishes the contract signs them.
+    // A feed worth a notification: only releases that change the API, without their folded
+    // documentation edits. Atom requires an author for every entry (RFC 4287, 4.1.1); releases have
+    // none, so the provider who publishes the contract signs them.
     createFeedItems: async ({defaultCreateFeedItems, ...params}) =>
-      (await defaultCreateFeedItems(params)).map((item) => ({...item, author: [{name: provider.name, link: provider.portalUrl}]})),
+      (await defaultCreateFeedItems(params))
+        .filter((item) => !item.title.endsWith(': documentation edits only'))
+        .map((item) => ({
+          ...item,
+          content: item.content?.replace(new RegExp(`<details class="${documentationClass}"[\\s\\S]*?</details>`, 'g'), ''),
+          author: [{name: provider.name, link: provider.portalUrl}],
+        })),
   },
 } satisfies BlogOptions;
 
@@ -89,8 +96,10 @@ const searchTheme = {
   language: ['en'],
   indexDocs: true,
   indexPages: true,
-  // The changelog is the blog: an integrator who searches a field's name finds the release that added it.
+  // The changelog is the blog: an integrator who searches a field's name finds the release that changed
+  // it. Its folded documentation edits are not indexed: they answered questions before the guides did.
   indexBlog: true,
+  ignoreCssSelectors: [`.${documentationClass}`],
   blogRouteBasePath: changelogRoute,
   blogDir: changelogFolder,
   docsRouteBasePath: '/docs',

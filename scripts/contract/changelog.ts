@@ -1,8 +1,11 @@
 /**
  * The Changelog integrators read at /changelog and subscribe to (RSS and Atom): one post per release,
  * written by the bundle step into `generated/changelog/` for the Docusaurus blog plugin configured in
- * docusaurus.config.ts. A post carries the release entry's summary and notes, then the changes the diff
- * finds against the release before it, grouped by operation; no change is ever typed by hand.
+ * docusaurus.config.ts. A post carries the release entry's summary and notes, then the API changes the
+ * diff finds against the release before it, breaking first, grouped by operation; no change is ever
+ * typed by hand. Documentation edits (descriptions, examples, samples, `x-` markers) change no request
+ * and no answer: a post folds them into one line with the details behind a disclosure
+ * (`documentationClass`), which the site search does not index and the feeds leave out.
  *
  * It also copies each release's snapshot to its stable download URL (releases.ts).
  */
@@ -14,6 +17,16 @@ import {readReleases, readSnapshot, releaseDownloadPath, type ContractDocument, 
 
 export const changelogFolder = 'generated/changelog';
 export const changelogRoute = '/changelog';
+/** The class of a post's folded documentation edits: left out of the search index and the feeds. */
+export const documentationClass = 'changelog-documentation';
+
+/** What a release changed for integrators, for its title: the feeds and the page read it first. */
+export function releaseKind(changes: readonly Change[], first: boolean): 'first release' | 'breaking' | 'compatible' | 'documentation edits only' {
+  if (first) return 'first release';
+  if (changes.some((change) => change.kind === 'breaking')) return 'breaking';
+  if (changes.some((change) => change.kind === 'non-breaking')) return 'compatible';
+  return 'documentation edits only';
+}
 
 // Parentheses too, and a word joiner (U+2060) inside every `://`: an excerpt holding a URL, often cut
 // short (`https://developer.carrier.examp…`), must not become a link. GFM finds autolinks in the text
@@ -68,48 +81,90 @@ function plural(count: number, word: string): string {
   return `${count} ${word}${count === 1 ? '' : 's'}`;
 }
 
-function changeLines(release: Release, changes: readonly Change[], current: ContractDocument): string[] {
+/**
+ * A release's title, which is also its feed item's: what changed for integrators first
+ * ("2.0.0: breaking, `bol` now at most 10 characters"), then the writer's summary.
+ */
+export function releaseTitle(release: Pick<Release, 'version' | 'summary'>, changes: readonly Change[], first: boolean): string {
+  const kind = releaseKind(changes, first);
+  return kind === 'breaking' || kind === 'compatible' ? `${release.version}: ${kind}, ${release.summary}` : `${release.version}: ${kind}`;
+}
+
+function operationHeading(group: {group: string; operationId?: string}, current: ContractDocument): string {
+  // A removed operation has no section on /api/ any more: its name stays plain text.
+  const link = apiLink(current, group.operationId);
+  return link ? `[${group.group}](${link})` : group.group;
+}
+
+function changeLine(change: Change): string {
+  const breaks = change.breaks ? ` Breaks: ${change.breaks}.` : '';
+  return `${kindLabel[change.kind]} (${directionLabel[change.direction]}): ${escapeMdx(change.description)}.${escapeMdx(breaks)}`;
+}
+
+/** The API changes, breaking first, each operation under its own heading. */
+function apiChangeLines(release: Release, changes: readonly Change[], current: ContractDocument): string[] {
   const lines: string[] = [];
   const anchorVersion = release.version.replace(/\./g, '-');
-  for (const group of groupByOperation(changes)) {
-    // A removed operation has no section on /api/ any more: its heading stays plain text.
-    const link = apiLink(current, group.operationId);
-    const title = link ? `[${group.group}](${link})` : group.group;
+  const ordered = [...changes].sort((a, b) => Number(b.kind === 'breaking') - Number(a.kind === 'breaking'));
+  for (const group of groupByOperation(ordered)) {
     const id = `v${anchorVersion}-${(group.operationId ?? group.group).replace(/[^A-Za-z0-9]+/g, '-').replace(/^-|-$/g, '')}`;
-    lines.push('', `### ${title} \\{#${id}}`, '');
-    for (const change of group.changes) {
-      const breaks = change.breaks ? ` Breaks: ${change.breaks}.` : '';
-      lines.push(`- ${kindLabel[change.kind]} (${directionLabel[change.direction]}): ${escapeMdx(change.description)}.${escapeMdx(breaks)}`);
-    }
+    lines.push('', `### ${operationHeading(group, current)} \\{#${id}}`, '', ...group.changes.map((change) => `- ${changeLine(change)}`));
   }
   return lines;
 }
 
+/** The documentation edits, folded: a line to read, the list behind a disclosure. */
+function documentationLines(edits: readonly Change[], current: ContractDocument): string[] {
+  if (edits.length === 0) {
+    return [];
+  }
+  const items = groupByOperation(edits).flatMap((group) => [`- ${operationHeading(group, current)}`, ...group.changes.map((change) => `  - ${changeLine(change)}`)]);
+  return [
+    '',
+    `<details className="${documentationClass}">`,
+    `<summary>Documentation: ${plural(edits.length, 'edit')} to descriptions, examples, samples or markers; no request or answer changed</summary>`,
+    '',
+    ...items,
+    '',
+    '</details>',
+  ];
+}
+
 function post(release: Release, previous: Release | undefined, changes: readonly Change[], current: ContractDocument): string {
   const counts = countByKind(changes);
+  const api = changes.filter((change) => change.kind !== 'annotation');
+  const edits = changes.filter((change) => change.kind === 'annotation');
+  const title = releaseTitle(release, changes, !previous);
   const frontMatter = [
     '---',
-    `title: ${JSON.stringify(`Version ${release.version}`)}`,
+    `title: ${JSON.stringify(title)}`,
     `slug: /${release.version}`,
     `date: ${release.date}`,
-    `description: ${JSON.stringify(release.summary)}`,
+    // The page's meta description is searched: a documentation-only release says only that.
+    `description: ${JSON.stringify(previous && !changes.some((change) => change.kind !== 'annotation') ? 'Documentation edits only; no request or answer changed.' : release.summary)}`,
     '---',
   ];
   const source = `openapi/releases/${release.version}.md`;
   const summaryLine = previous
-    ? `${counts.breaking > 0 ? `**${plural(counts.breaking, 'breaking change')}**` : 'No breaking change'}, ` +
-      `${plural(counts['non-breaking'], 'compatible change')} and ${plural(counts.annotation, 'wording change')} since [version ${previous.version}](${changelogRoute}/${previous.version}).`
+    ? `${counts.breaking > 0 ? `**${plural(counts.breaking, 'breaking change')}**` : 'No breaking change'} and ` +
+      `${plural(counts['non-breaking'], 'compatible change')} to the API since [version ${previous.version}](${changelogRoute}/${previous.version}).`
     : 'The first release: every call of the contract as it stands on this day.';
+  // A release of documentation edits only is listed, but nothing in it is searched: its words are
+  // about this portal's wording, and they answered integrators' questions before the guides did.
+  const documentationOnly = previous !== undefined && api.length === 0;
   return [
     ...frontMatter,
     '',
     `{/* Generated by npm run openapi:bundle from ${source} and the diff against the release before it. Edit ${source}, not this file. */}`,
+    ...(documentationOnly ? ['', `<div className="${documentationClass}">`] : []),
     '',
     escapeMdx(release.summary),
     ...(release.notes ? ['', release.notes] : []),
     '',
     `${summaryLine} [Download this release's contract (openapi.json)](pathname://${releaseDownloadPath(release.version)}).`,
-    ...(changes.length > 0 ? ['', `## Changes in ${release.version} \\{#v${release.version.replace(/\./g, '-')}-changes}`, ...changeLines(release, changes, current)] : []),
+    ...(api.length > 0 ? ['', `## API changes in ${release.version} \\{#v${release.version.replace(/\./g, '-')}-changes}`, ...apiChangeLines(release, api, current)] : []),
+    ...documentationLines(edits, current),
+    ...(documentationOnly ? ['', '</div>'] : []),
     '',
   ].join('\n');
 }

@@ -217,9 +217,14 @@ test('a release of a contract with an added field reaches the Changelog page and
   const rss = built('changelog/rss.xml');
   const atom = built('changelog/atom.xml');
   for (const feed of [rss, atom]) {
-    expect(feed).toContain(`Version ${version}`);
+    // Titled by what changed for integrators; the folded documentation edits stay on the page.
+    expect(feed).toContain(`${version}: compatible, Adds the dock note to the pickup answer`);
     expect(feed).toContain('Added property <code>dockNote</code>');
+    expect(feed).not.toContain('documentation edits only');
+    expect(feed).not.toContain('changelog-documentation');
+    expect(Buffer.byteLength(feed)).toBeLessThan(50_000);
   }
+  expect(changelog).toContain('class=changelog-documentation');
   expect(rssProblems(rss)).toEqual([]);
   expect(atomProblems(atom)).toEqual([]);
 });

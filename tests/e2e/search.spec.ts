@@ -71,7 +71,7 @@ test('searching words of a release finds it on the Changelog', async ({page}) =>
   await waitForHydration(page);
   await page.getByLabel('Search', {exact: true}).click();
   await page.getByRole('combobox', {name: 'Search'}).fill('first release');
-  const hit = page.getByRole('option').filter({hasText: 'Version 1.0.0'}).first();
+  const hit = page.getByRole('option').filter({hasText: '1.0.0: first release'}).first();
   await expect(hit).toBeVisible();
   await hit.click();
   await expect(page).toHaveURL(/\/changelog\/1\.0\.0\/?(\?[^#]*)?(#.*)?$/);
