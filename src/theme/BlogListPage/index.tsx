@@ -41,7 +41,8 @@ function ChangelogHeader({metadata}: Pick<Props, 'metadata'>): ReactNode {
       <h1>{metadata.blogTitle}</h1>
       <p>{metadata.blogDescription}</p>
       <p>
-        Follow it in a feed reader: <a href={`${base}/rss.xml`}>RSS</a> or <a href={`${base}/atom.xml`}>Atom</a>.
+        Follow the API changes in a feed reader: <a href={`${base}/rss.xml`}>RSS</a> or <a href={`${base}/atom.xml`}>Atom</a>. The
+        feeds carry only the releases that change a request or an answer; documentation edits are listed here.
       </p>
     </header>
   );
