@@ -15,6 +15,7 @@ import {contractIdentity} from './contractIdentity';
 import {sandboxServer} from './httpServer';
 import {parseCommandLine, usage, type SandboxOptions} from './options';
 import {openStateFile, StateFileError, type StateFile} from './stateFile';
+import {worldMisfit} from './worldFits';
 
 const programName = 'carrier-sandbox';
 /** How the help tells to run it: the file's name as the portal serves it. */
@@ -69,7 +70,8 @@ export async function runSandboxProgram(contractText: string, argv: readonly str
   if (options.stateFile !== undefined) {
     const existed = existsSync(options.stateFile);
     try {
-      state = await openStateFile(options.stateFile, identity);
+      const contract = JSON.parse(contractText);
+      state = await openStateFile(options.stateFile, identity, (world) => worldMisfit(contract, world));
     } catch (error) {
       fail(error instanceof StateFileError ? error.message : String(error), 1);
     }

@@ -2,8 +2,11 @@
  * `--state FILE`: every account's world kept in one JSON file, so a sandbox restarted between two
  * test runs (or killed in the middle of one) starts from where it was.
  *
- * - Loaded at start. A file that is not JSON, not a sandbox state file, or from another contract
- *   version is refused with a message and left exactly as it is: never overwritten.
+ * - Loaded at start. A file that is not JSON or not a sandbox state file is refused with a message and
+ *   left exactly as it is: never overwritten. A file written by a sandbox of another contract version
+ *   loads when its worlds still fit this contract (`fits`: a release that rewords descriptions or adds
+ *   a field changes nothing it holds), and is refused, naming the field, when they do not. The file's
+ *   own format has its own version (`formatVersion`), which changes only when this layout does.
  * - Written after each change, atomically: the whole state goes to `FILE.<pid>.tmp`, is flushed to
  *   disk, then renamed over FILE. A rename is atomic, so a kill at any moment leaves the old file or
  *   the new one, never a torn one.
@@ -87,7 +90,10 @@ function refuse(file: string, problem: string): never {
 }
 
 /** The worlds of a state file's text, or a StateFileError naming what is wrong with it. */
-function readState(file: string, text: string, contract: ContractIdentity): Record<string, World> {
+/** Says why a world kept by another contract version cannot be used here, or undefined when it fits. */
+export type WorldCheck = (world: World) => string | undefined;
+
+function readState(file: string, text: string, contract: ContractIdentity, fits: WorldCheck): Record<string, World> {
   let document: Partial<StateDocument>;
   try {
     document = JSON.parse(text) as Partial<StateDocument>;
@@ -100,9 +106,6 @@ function readState(file: string, text: string, contract: ContractIdentity): Reco
   if (document.formatVersion !== formatVersion) {
     refuse(file, `is in state format ${String(document.formatVersion)}; this sandbox reads format ${formatVersion}`);
   }
-  if (document.contract?.version !== contract.version) {
-    refuse(file, `holds the worlds of contract ${String(document.contract?.version)}; this sandbox carries contract ${contract.version}`);
-  }
   const worlds = document.worlds;
   if (worlds === null || typeof worlds !== 'object' || Array.isArray(worlds)) {
     refuse(file, 'has no "worlds" object');
@@ -112,6 +115,15 @@ function readState(file: string, text: string, contract: ContractIdentity): Reco
     if (wrong) {
       refuse(file, `has a world for account "${accountId}" without a valid "${wrong[0]}"`);
     }
+    if (document.contract?.version !== contract.version) {
+      const misfit = fits(world);
+      if (misfit) {
+        refuse(
+          file,
+          `holds the worlds of contract ${String(document.contract?.version)}, and account "${accountId}" has ${misfit}, a field contract ${contract.version} no longer has`,
+        );
+      }
+    }
   }
   return worlds;
 }
@@ -120,7 +132,7 @@ function readState(file: string, text: string, contract: ContractIdentity): Reco
  * Loads FILE, or creates it when it does not exist yet, so an unwritable path fails at start rather
  * than at the first call. Throws a StateFileError for a file it will not use.
  */
-export async function openStateFile(file: string, contract: ContractIdentity): Promise<StateFile> {
+export async function openStateFile(file: string, contract: ContractIdentity, fits: WorldCheck = () => undefined): Promise<StateFile> {
   removeTemporaryFilesOfDeadSandboxes(file);
   let text: string | undefined;
   try {
@@ -130,7 +142,7 @@ export async function openStateFile(file: string, contract: ContractIdentity): P
       throw new StateFileError(`the state file ${file} cannot be read: ${(error as Error).message}`);
     }
   }
-  const loaded = text === undefined ? {} : readState(file, text, contract);
+  const loaded = text === undefined ? {} : readState(file, text, contract, fits);
 
   const worlds = new Map<string, World>(Object.entries(loaded));
   // Each account's world as last stored: the engine stores a world after every successful call, read

@@ -221,14 +221,19 @@ test.describe('--state FILE', () => {
     expect(await pickupStatus(sandbox.baseUrl, token, created.pickupNumber)).toBe(400);
   });
 
-  test('refuses a corrupt file, or one from another contract version, and leaves it untouched', () => {
+  test('refuses a corrupt file, or one from another contract version that holds a field this contract lacks, and leaves it untouched', () => {
     const {folder, program} = sandboxFolder();
+    const emptyWorld = {probills: {}, agentProbills: {}, pickups: {}, manifests: [], planIds: [], nextProbillNumber: 1, nextPickupSequence: 1, nextQuoteSequence: 1};
     const valid = {format: 'carrier-sandbox-state', formatVersion: 1, contract: {version: servedVersion, sha256: '0'}, worlds: {}};
     const cases: [string, string, string][] = [
       ['torn.json', '{"format": "carrier-sandbox-state", "worl', 'is not valid JSON'],
       ['empty.json', '', 'is not valid JSON'],
       ['other.json', '{"hello": "world"}', 'is not a carrier sandbox state file'],
-      ['older.json', JSON.stringify({...valid, contract: {version: '0.9.0', sha256: '0'}}), `holds the worlds of contract 0.9.0; this sandbox carries contract ${servedVersion}`],
+      [
+        'removed-field.json',
+        JSON.stringify({...valid, contract: {version: '0.9.0', sha256: '0'}, worlds: {someone: {...emptyWorld, probills: {'40512387': {probillNumber: 40512387, dockNote: 'gone'}}}}}),
+        'holds the worlds of contract 0.9.0, and account "someone" has probills.40512387.dockNote, a field contract',
+      ],
       ['broken-world.json', JSON.stringify({...valid, worlds: {someone: {probills: {}}}}), 'has a world for account "someone" without a valid "agentProbills"'],
     ];
     for (const [name, contents, problem] of cases) {
@@ -240,6 +245,28 @@ test.describe('--state FILE', () => {
       expect(run.stderr.trim().split('\n'), name).toHaveLength(1);
       expect(readFileSync(path.join(folder, name), 'utf8'), name).toBe(contents);
     }
+  });
+
+  test("a state written by another contract version's sandbox loads when its worlds still fit: a release that changes nothing it holds keeps it", async () => {
+    sandbox = await startSandboxServer({args: ['--quiet', '--state', 'state.json']});
+    const folder = sandbox.folder;
+    const token = await tokenFor(sandbox.baseUrl, 'older-account');
+    const created = (await (await pickupRequest(sandbox.baseUrl, token, 'BOL-OLDER')).json()) as {pickupNumber: string};
+    // Changes to the probill views too: a delivery appointment, then the proof of delivery.
+    const examples = (JSON.parse(servedContract.toString('utf8')) as {components: {examples: Record<string, {value: unknown}>}}).components.examples;
+    for (const [path, example] of [['/agent/probill/appointment', 'AppointmentRequestExample'], ['/agent/probill/pod', 'ProofOfDeliveryRequestExample']]) {
+      const answer = await fetch(`${sandbox.baseUrl}${path}`, {method: 'POST', headers: {authorization: `Bearer ${token}`, 'content-type': 'application/json'}, body: JSON.stringify(examples[example].value)});
+      expect(answer.status, path).toBe(200);
+    }
+    await sandbox.stop();
+    // As the previous release's sandbox would have written it.
+    const file = path.join(folder, 'state.json');
+    const saved = JSON.parse(readFileSync(file, 'utf8')) as {contract: {version: string; sha256: string}};
+    writeFileSync(file, JSON.stringify({...saved, contract: {version: '0.9.0', sha256: '0'}}));
+
+    sandbox = await startSandboxServer({folder, args: ['--state', 'state.json']});
+    expect(sandbox.log.join('\n')).toContain('loaded 1 account(s) from state.json');
+    expect(await pickupStatus(sandbox.baseUrl, token, created.pickupNumber)).toBe(200);
   });
 
   test('a kill -9 in the middle of a burst of writes leaves a file that loads, holding every answered change', async () => {
