@@ -85,7 +85,7 @@ const changelogOptions = {
         .filter((item) => !item.title.endsWith(': documentation edits only'))
         .map((item) => ({
           ...item,
-          content: item.content?.replace(new RegExp(`<details class="${documentationClass}"[\\s\\S]*?</details>`, 'g'), ''),
+          content: item.content?.replace(new RegExp(`<details[^>]*\\b${documentationClass}\\b[^>]*>[\\s\\S]*?</details>`, 'g'), ''),
           author: [{name: provider.name, link: provider.portalUrl}],
         })),
   },

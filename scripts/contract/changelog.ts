@@ -82,12 +82,20 @@ function plural(count: number, word: string): string {
 }
 
 /**
- * A release's title, which is also its feed item's: what changed for integrators first
- * ("2.0.0: breaking, `bol` now at most 10 characters"), then the writer's summary.
+ * A release's title, which is also its feed item's: what changed for integrators, in the diff's own
+ * words, the most serious change first ("1.1.0: compatible, Added property `dockNote` in Response 201
+ * content (application/json) on POST /order/pickup/request"), with how many more there are. The
+ * writer's summary opens the post.
  */
 export function releaseTitle(release: Pick<Release, 'version' | 'summary'>, changes: readonly Change[], first: boolean): string {
   const kind = releaseKind(changes, first);
-  return kind === 'breaking' || kind === 'compatible' ? `${release.version}: ${kind}, ${release.summary}` : `${release.version}: ${kind}`;
+  if (kind !== 'breaking' && kind !== 'compatible') {
+    return `${release.version}: ${kind}`;
+  }
+  const api = changes.filter((change) => change.kind !== 'annotation');
+  const lead = api.find((change) => change.kind === (kind === 'breaking' ? 'breaking' : 'non-breaking'))!;
+  const more = api.length - 1;
+  return `${release.version}: ${kind}, ${lead.description} on ${lead.group}${more > 0 ? `, and ${plural(more, 'more change')}` : ''}`;
 }
 
 function operationHeading(group: {group: string; operationId?: string}, current: ContractDocument): string {

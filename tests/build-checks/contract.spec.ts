@@ -218,7 +218,7 @@ test('a release of a contract with an added field reaches the Changelog page and
   const atom = built('changelog/atom.xml');
   for (const feed of [rss, atom]) {
     // Titled by what changed for integrators; the folded documentation edits stay on the page.
-    expect(feed).toContain(`${version}: compatible, Adds the dock note to the pickup answer`);
+    expect(feed).toContain(`${version}: compatible, Added property \`dockNote\` in Response 201 content (application/json) on POST /order/pickup/request`);
     expect(feed).toContain('Added property <code>dockNote</code>');
     expect(feed).not.toContain('documentation edits only');
     expect(feed).not.toContain('changelog-documentation');
