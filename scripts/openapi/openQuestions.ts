@@ -232,7 +232,45 @@ export function markOpenQuestions(document: Document): OpenQuestion[] {
     const marker = isAnswer ? markerText(found) : `[${markerText(found)}](${registerRoute}#${found.id})`;
     node.description = own ? `${own}${/[.!?:)]$/.test(own) ? '' : '.'} *${marker}*` : `*${marker}*`;
   }
+  surfaceBodyMarkers(document, rows);
   return rows;
+}
+
+/**
+ * Redoc does not draw the description of a request's or an answer's top schema (Redocly/redoc#598), so
+ * a marker there (the pickup request's borrowed limits, an answer's open shape) would never reach a
+ * reader of /api/. The request body's own description and the answer's description are drawn: the
+ * marker goes there too, linked in the request body, plain text in an answer (drawn inside a button).
+ */
+function surfaceBodyMarkers(document: Document, rows: readonly OpenQuestion[]): void {
+  const rowOfNode = new Map<Node, OpenQuestion>(rows.map((found) => [nodeOfRow.get(found)!, found]));
+  const schemas = document.components.schemas ?? {};
+  const topRow = (content: unknown): OpenQuestion | undefined => {
+    const schema = (content as {'application/json'?: {schema?: Node}} | undefined)?.['application/json']?.schema;
+    const target = typeof schema?.$ref === 'string' ? schemas[schema.$ref.split('/').pop()!] : undefined;
+    return target ? rowOfNode.get(target) : undefined;
+  };
+  const withMarker = (description: unknown, marker: string) => {
+    const own = typeof description === 'string' ? description.trimEnd() : '';
+    return own.includes(marker) ? own : own ? `${own}${/[.!?:)*]$/.test(own) ? '' : '.'} *${marker}*` : `*${marker}*`;
+  };
+  for (const item of Object.values(document.paths)) {
+    for (const method of methods) {
+      const operation = item[method] as {requestBody?: Node; responses?: Record<string, Node>} | undefined;
+      const body = operation?.requestBody;
+      const bodyRow = body ? topRow(body.content) : undefined;
+      if (body && bodyRow) {
+        body.description = withMarker(body.description, `[${markerText(bodyRow)}](${registerRoute}#${bodyRow.id})`);
+      }
+      for (const response of Object.values(operation?.responses ?? {})) {
+        // A shared answer (`$ref` to components.responses) carries its own marker already.
+        const answerRow = typeof response.$ref === 'string' ? undefined : topRow(response.content);
+        if (answerRow) {
+          response.description = withMarker(response.description, markerText(answerRow));
+        }
+      }
+    }
+  }
 }
 
 /**
@@ -291,28 +329,32 @@ export function callOpenQuestions(document: Document, operationId: string): Call
     const [, , kind, name] = ref.split('/');
     return document.components[kind]?.[name];
   };
-  const walk = (schema: Node | undefined, path: string, trail: Set<Node>) => {
+  const walk = (schema: Node | undefined, path: string, trail: Set<Node>, skipShared = false) => {
     if (!schema || typeof schema !== 'object' || trail.has(schema)) {
+      return;
+    }
+    if (skipShared && typeof schema.$ref === 'string' && sharedSchemas.has(schema.$ref)) {
       return;
     }
     const next = new Set(trail).add(schema);
     add(schema, path);
     if (typeof schema.$ref === 'string') {
-      walk(target(schema.$ref), path, next);
+      walk(target(schema.$ref), path, next, skipShared);
       return;
     }
     for (const [name, property] of Object.entries((schema.properties ?? {}) as Record<string, Node>)) {
-      walk(property, path ? `${path}.${name}` : name, next);
+      walk(property, path ? `${path}.${name}` : name, next, skipShared);
     }
     if (schema.items) {
-      walk(schema.items as Node, `${path}[]`, next);
+      walk(schema.items as Node, `${path}[]`, next, skipShared);
     }
     for (const part of [schema.allOf, schema.anyOf, schema.oneOf].flat().filter(Boolean) as Node[]) {
-      walk(part, path, next);
+      walk(part, path, next, skipShared);
     }
   };
   // The bodies the shared error answers use (`ErrorResponse`, `ValidationError`) are the API's, said
-  // once in its introduction: a call's own error answer that uses one does not list them again.
+  // once in its introduction: a call's own error answer that uses one, alone or in an anyOf, does not
+  // list them again.
   const sharedSchemas = new Set([...JSON.stringify(document.components.responses ?? {}).matchAll(/#\/components\/schemas\/(\w+)/g)].map((match) => `#/components/schemas/${match[1]}`));
   add(entry, 'this call');
   for (const reference of (entry.parameters ?? []) as Node[]) {
@@ -329,9 +371,8 @@ export function callOpenQuestions(document: Document, operationId: string): Call
     }
     add(response, `${status} answer`);
     const schema = (response.content as Record<string, {schema?: Node}> | undefined)?.['application/json']?.schema;
-    if (status.startsWith('2') || !(typeof schema?.$ref === 'string' && sharedSchemas.has(schema.$ref))) {
-      walk(schema, status.startsWith('2') ? 'answer' : `${status} answer`, new Set());
-    }
+    // An error answer's body made of the shared schemas, even inside anyOf, is left to the register.
+    walk(schema, status.startsWith('2') ? 'answer' : `${status} answer`, new Set(), !status.startsWith('2'));
   }
   return found;
 }

@@ -76,3 +76,16 @@ test('the Downloads list says which release the files are', async ({page}) => {
       : `These files are the contract after version ${releasedVersions[0]}`,
   );
 });
+
+test("the Changelog gives the API's history in under 2,000 words: documentation edits stay folded", async ({page}) => {
+  await page.goto('/changelog');
+  await waitForHydration(page);
+  // innerText counts what is drawn: a closed disclosure's list is not.
+  const words = (await page.locator('main').innerText()).split(/\s+/).filter(Boolean).length;
+  expect(words).toBeLessThan(2000);
+  const folded = page.locator('details.changelog-documentation');
+  expect(await folded.count()).toBeGreaterThan(0);
+  // Opened, a disclosure shows the edits it folds: the count above is of what a reader sees first.
+  await folded.first().locator('summary').click();
+  expect((await page.locator('main').innerText()).split(/\s+/).filter(Boolean).length).toBeGreaterThan(words);
+});

@@ -67,3 +67,18 @@ test('the guides never show /api/\'s markers: the call\'s block says it', () => 
   expect(shown.length).toBeGreaterThan(40);
   expect(shown.filter((text) => /\b(Open|Portal assumption): /.test(text))).toEqual([]);
 });
+
+test("/api/ shows a request's or an answer's top-level marker where Redoc draws it: on the request body and on the answer", () => {
+  const served = JSON.parse(readFileSync(path.join(projectRoot, 'static/openapi.json'), 'utf8'));
+  const pickupRequest = rows.find((row) => row.home === 'schema PickupRequest' && row.field === '')!;
+  expect(served.paths['/order/pickup/request'].post.requestBody.description).toContain(`open-questions#${pickupRequest.id})`);
+  const manifest = rows.find((row) => row.home === 'schema AgentManifestResponse' && row.field === '')!;
+  expect(served.paths['/agent/manifest'].get.responses['200'].description).toContain(`*Portal assumption: ${manifest.aspects.join(', ')}*`);
+});
+
+test("a call's own error answer made of the shared error bodies, even inside anyOf, leaves their questions to the register", () => {
+  const reached = callOpenQuestions(contract as never, 'getProbillDocuments').map(({row}) => row.home);
+  expect(reached.filter((home) => /ErrorResponse|ValidationError/.test(home))).toEqual([]);
+  // Its own answers' questions are still there.
+  expect(reached).toEqual(expect.arrayContaining([expect.stringMatching(/getProbillDocuments|GetDocumentsResponse|ProbillDocument/)]));
+});
