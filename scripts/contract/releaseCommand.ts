@@ -87,7 +87,9 @@ function failedCheck(): string | undefined {
   const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !/^(TEST_|PW_|PLAYWRIGHT_)/.test(name)));
   for (const check of releaseChecks) {
     const [command, ...args] = check.command;
-    const result = spawnSync(command, args, {cwd: projectRoot, encoding: 'utf8', env: {...env, REDOCLY_TELEMETRY: 'off'}});
+    // PORTAL_URL set: Playwright starts no web server for these unit checks (playwright.config.ts), which
+    // would find the port taken when the release runs inside a test run.
+    const result = spawnSync(command, args, {cwd: projectRoot, encoding: 'utf8', env: {...env, REDOCLY_TELEMETRY: 'off', PORTAL_URL: 'http://127.0.0.1:9'}});
     if (result.status !== 0) {
       const output = `${result.stdout}${result.stderr}`.trim().split('\n').slice(-40).join('\n');
       return `contract:release: the ${check.name} failed, so nothing was released and no file was written.\n${output}\n\nWhat to do: ${check.fix}`;

@@ -1,4 +1,4 @@
-import React, {useEffect, useState} from 'react';
+import React, {useEffect, useRef, useState} from 'react';
 import CodeBlock from '@theme/CodeBlock';
 import {provider} from '@site/src/settings/provider';
 
@@ -10,16 +10,39 @@ type Props = {language: string; title?: string; code: string};
  * the block takes the origin the page was loaded from, so the command as shown and as copied fetches
  * the files this very site serves, wherever it is served (a preview, a mirror, a laptop).
  *
- * The block mounts again under a new key when the origin differs: code blocks keep the lines the
- * server highlighted (src/theme/CodeBlock/Content), which would otherwise still show the old URL.
+ * The copy button copies the code it is given, so the block re-renders with the new text. Its lines
+ * stay the ones the server highlighted (src/theme/CodeBlock/Content keeps them, so a page loads no
+ * Prism): the URL is swapped in their text nodes, where the highlighter left it whole. Only if it
+ * was split across tokens does the block mount again and highlight in the browser.
  */
 export default function PortalOriginCode({language, title, code}: Props): React.JSX.Element {
   const [origin, setOrigin] = useState<string>();
+  const [remount, setRemount] = useState(false);
+  const frame = useRef<HTMLDivElement>(null);
   useEffect(() => setOrigin(window.location.origin), []);
   const rewrite = origin !== undefined && origin !== provider.portalUrl;
+
+  useEffect(() => {
+    const lines = frame.current?.querySelector('code');
+    if (!rewrite || !lines || !lines.textContent?.includes(provider.portalUrl)) {
+      return;
+    }
+    const walker = document.createTreeWalker(lines, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      if (node.nodeValue?.includes(provider.portalUrl)) {
+        node.nodeValue = node.nodeValue.split(provider.portalUrl).join(origin);
+      }
+    }
+    if (lines.textContent.includes(provider.portalUrl)) {
+      setRemount(true);
+    }
+  }, [rewrite, origin]);
+
   return (
-    <CodeBlock key={rewrite ? 'page-origin' : 'provider'} language={language} title={title}>
-      {rewrite ? code.split(provider.portalUrl).join(origin) : code}
-    </CodeBlock>
+    <div ref={frame}>
+      <CodeBlock key={remount ? 'highlighted-here' : 'server'} language={language} title={title}>
+        {rewrite ? code.split(provider.portalUrl).join(origin) : code}
+      </CodeBlock>
+    </div>
   );
 }
