@@ -233,7 +233,39 @@ export function markOpenQuestions(document: Document): OpenQuestion[] {
     node.description = own ? `${own}${/[.!?:)]$/.test(own) ? '' : '.'} *${marker}*` : `*${marker}*`;
   }
   surfaceBodyMarkers(document, rows);
+  keepMarkersUnderOwnDescriptions(document, rows);
   return rows;
+}
+
+/**
+ * A field that refers to a marked schema but has a description of its own (`originZipcode`: "Origin
+ * ZIP code…" over `ZipCode`) shows only its own on /api/: the schema's marker would be lost there, and
+ * the field read as the carrier's fact. Such a field carries the schema's marker after its own words.
+ */
+function keepMarkersUnderOwnDescriptions(document: Document, rows: readonly OpenQuestion[]): void {
+  const rowOfNode = new Map<Node, OpenQuestion>(rows.map((found) => [nodeOfRow.get(found)!, found]));
+  const schemas = document.components.schemas ?? {};
+  const visit = (value: unknown): void => {
+    if (Array.isArray(value)) {
+      value.forEach(visit);
+      return;
+    }
+    if (!value || typeof value !== 'object') {
+      return;
+    }
+    const node = value as Node;
+    if (typeof node.$ref === 'string' && node.$ref.startsWith('#/components/schemas/') && typeof node.description === 'string') {
+      const found = rowOfNode.get(schemas[node.$ref.split('/').pop()!]);
+      const marker = found ? `[${markerText(found)}](${registerRoute}#${found.id})` : undefined;
+      if (found && marker && !node.description.includes(`#${found.id})`)) {
+        const own = node.description.trimEnd();
+        node.description = `${own}${/[.!?:)*]$/.test(own) ? '' : '.'} *${marker}*`;
+      }
+    }
+    Object.values(node).forEach(visit);
+  };
+  visit(document.paths);
+  visit(document.components);
 }
 
 /**

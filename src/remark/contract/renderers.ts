@@ -280,7 +280,7 @@ const SchemaFields: Renderer = (contract, props, page) => {
       {type: 'list', ordered: false, spread: false, children: items.map((children) => ({type: 'listItem', spread: false, children}))},
     ]),
     ...(explain
-      ? [paragraph(text('A field is marked '), strong(text('required')), text(' or '), text('optional'), text(' only where the carrier says so; a field with neither mark may be either.'))]
+      ? [paragraph(text('A field is marked '), strong(text('required')), text(' or '), text('optional'), text(' only where the carrier says so, unless a tag beside the mark names it as this portal\'s; a field with neither mark may be either.'))]
       : []),
   ];
 };
