@@ -229,12 +229,21 @@ export function markOpenQuestions(document: Document): OpenQuestion[] {
     // Redoc draws an answer's description inside the button that opens it: a link there would be a
     // control inside a control (axe: nested-interactive), so an answer's marker is plain text.
     const isAnswer = found.home.startsWith('response ') || / answer$/.test(found.field);
-    const marker = isAnswer ? markerText(found) : `[${markerText(found)}](${registerRoute}#${found.id})`;
-    node.description = own ? `${own}${/[.!?:)]$/.test(own) ? '' : '.'} *${marker}*` : `*${marker}*`;
+    node.description = withMarker(own, isAnswer ? markerText(found) : linkedMarker(found));
   }
-  surfaceBodyMarkers(document, rows);
-  keepMarkersUnderOwnDescriptions(document, rows);
+  const rowOfNode = new Map<Node, OpenQuestion>(rows.map((found) => [nodeOfRow.get(found)!, found]));
+  surfaceBodyMarkers(document, rowOfNode);
+  keepMarkersUnderOwnDescriptions(document, rowOfNode);
   return rows;
+}
+
+/** A row's marker as a link to its row of the register. */
+const linkedMarker = (found: OpenQuestion) => `[${markerText(found)}](${registerRoute}#${found.id})`;
+
+/** A description with a marker after its own words, in italics, as /api/ shows it. */
+function withMarker(description: unknown, marker: string): string {
+  const own = typeof description === 'string' ? description.trimEnd() : '';
+  return own ? `${own}${/[.!?:)*]$/.test(own) ? '' : '.'} *${marker}*` : `*${marker}*`;
 }
 
 /**
@@ -242,8 +251,7 @@ export function markOpenQuestions(document: Document): OpenQuestion[] {
  * ZIP code…" over `ZipCode`) shows only its own on /api/: the schema's marker would be lost there, and
  * the field read as the carrier's fact. Such a field carries the schema's marker after its own words.
  */
-function keepMarkersUnderOwnDescriptions(document: Document, rows: readonly OpenQuestion[]): void {
-  const rowOfNode = new Map<Node, OpenQuestion>(rows.map((found) => [nodeOfRow.get(found)!, found]));
+function keepMarkersUnderOwnDescriptions(document: Document, rowOfNode: ReadonlyMap<Node, OpenQuestion>): void {
   const schemas = document.components.schemas ?? {};
   const visit = (value: unknown): void => {
     if (Array.isArray(value)) {
@@ -256,10 +264,8 @@ function keepMarkersUnderOwnDescriptions(document: Document, rows: readonly Open
     const node = value as Node;
     if (typeof node.$ref === 'string' && node.$ref.startsWith('#/components/schemas/') && typeof node.description === 'string') {
       const found = rowOfNode.get(schemas[node.$ref.split('/').pop()!]);
-      const marker = found ? `[${markerText(found)}](${registerRoute}#${found.id})` : undefined;
-      if (found && marker && !node.description.includes(`#${found.id})`)) {
-        const own = node.description.trimEnd();
-        node.description = `${own}${/[.!?:)*]$/.test(own) ? '' : '.'} *${marker}*`;
+      if (found && !node.description.includes(`#${found.id})`)) {
+        node.description = withMarker(node.description, linkedMarker(found));
       }
     }
     Object.values(node).forEach(visit);
@@ -274,31 +280,28 @@ function keepMarkersUnderOwnDescriptions(document: Document, rows: readonly Open
  * reader of /api/. The request body's own description and the answer's description are drawn: the
  * marker goes there too, linked in the request body, plain text in an answer (drawn inside a button).
  */
-function surfaceBodyMarkers(document: Document, rows: readonly OpenQuestion[]): void {
-  const rowOfNode = new Map<Node, OpenQuestion>(rows.map((found) => [nodeOfRow.get(found)!, found]));
+function surfaceBodyMarkers(document: Document, rowOfNode: ReadonlyMap<Node, OpenQuestion>): void {
   const schemas = document.components.schemas ?? {};
   const topRow = (content: unknown): OpenQuestion | undefined => {
     const schema = (content as {'application/json'?: {schema?: Node}} | undefined)?.['application/json']?.schema;
     const target = typeof schema?.$ref === 'string' ? schemas[schema.$ref.split('/').pop()!] : undefined;
     return target ? rowOfNode.get(target) : undefined;
   };
-  const withMarker = (description: unknown, marker: string) => {
-    const own = typeof description === 'string' ? description.trimEnd() : '';
-    return own.includes(marker) ? own : own ? `${own}${/[.!?:)*]$/.test(own) ? '' : '.'} *${marker}*` : `*${marker}*`;
-  };
+  const withNewMarker = (description: unknown, marker: string) =>
+    typeof description === 'string' && description.includes(marker) ? description.trimEnd() : withMarker(description, marker);
   for (const item of Object.values(document.paths)) {
     for (const method of methods) {
       const operation = item[method] as {requestBody?: Node; responses?: Record<string, Node>} | undefined;
       const body = operation?.requestBody;
       const bodyRow = body ? topRow(body.content) : undefined;
       if (body && bodyRow) {
-        body.description = withMarker(body.description, `[${markerText(bodyRow)}](${registerRoute}#${bodyRow.id})`);
+        body.description = withNewMarker(body.description, linkedMarker(bodyRow));
       }
       for (const response of Object.values(operation?.responses ?? {})) {
         // A shared answer (`$ref` to components.responses) carries its own marker already.
         const answerRow = typeof response.$ref === 'string' ? undefined : topRow(response.content);
         if (answerRow) {
-          response.description = withMarker(response.description, markerText(answerRow));
+          response.description = withNewMarker(response.description, markerText(answerRow));
         }
       }
     }
