@@ -17,7 +17,7 @@ import {redocTheme} from './src/plugins/redoc/theme';
 import remarkContract from './src/remark/contract';
 import {darkCodeTheme, lightCodeTheme} from './src/prism/themes';
 import {openApiJsonPath} from './scripts/openapi/outputs';
-import {changelogFolder, changelogRoute, documentationClass} from './scripts/contract/changelog';
+import {changelogFolder, changelogRoute, documentationClass, documentationOnlyKind} from './scripts/contract/changelog';
 
 // Runs in Node.js at build time: no browser APIs here.
 
@@ -82,7 +82,7 @@ const changelogOptions = {
     // none, so the provider who publishes the contract signs them.
     createFeedItems: async ({defaultCreateFeedItems, ...params}) =>
       (await defaultCreateFeedItems(params))
-        .filter((item) => !item.title.endsWith(': documentation edits only'))
+        .filter((item) => !item.title.endsWith(`: ${documentationOnlyKind}`))
         .map((item) => ({
           ...item,
           content: item.content?.replace(new RegExp(`<details[^>]*\\b${documentationClass}\\b[^>]*>[\\s\\S]*?</details>`, 'g'), ''),

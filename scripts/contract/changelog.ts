@@ -21,11 +21,14 @@ export const changelogRoute = '/changelog';
 export const documentationClass = 'changelog-documentation';
 
 /** What a release changed for integrators, for its title: the feeds and the page read it first. */
-export function releaseKind(changes: readonly Change[], first: boolean): 'first release' | 'breaking' | 'compatible' | 'documentation edits only' {
+/** A release's kind when it changes no request and no answer; the feeds leave such releases out. */
+export const documentationOnlyKind = 'documentation edits only';
+
+export function releaseKind(changes: readonly Change[], first: boolean): 'first release' | 'breaking' | 'compatible' | typeof documentationOnlyKind {
   if (first) return 'first release';
   if (changes.some((change) => change.kind === 'breaking')) return 'breaking';
   if (changes.some((change) => change.kind === 'non-breaking')) return 'compatible';
-  return 'documentation edits only';
+  return documentationOnlyKind;
 }
 
 // Parentheses too, and a word joiner (U+2060) inside every `://`: an excerpt holding a URL, often cut
@@ -143,13 +146,16 @@ function post(release: Release, previous: Release | undefined, changes: readonly
   const api = changes.filter((change) => change.kind !== 'annotation');
   const edits = changes.filter((change) => change.kind === 'annotation');
   const title = releaseTitle(release, changes, !previous);
+  // A release of documentation edits only is listed, but nothing in it is searched: its words are
+  // about this portal's wording, and they answered integrators' questions before the guides did.
+  const documentationOnly = releaseKind(changes, !previous) === documentationOnlyKind;
   const frontMatter = [
     '---',
     `title: ${JSON.stringify(title)}`,
     `slug: /${release.version}`,
     `date: ${release.date}`,
     // The page's meta description is searched: a documentation-only release says only that.
-    `description: ${JSON.stringify(previous && !changes.some((change) => change.kind !== 'annotation') ? 'Documentation edits only; no request or answer changed.' : release.summary)}`,
+    `description: ${JSON.stringify(documentationOnly ? 'Documentation edits only; no request or answer changed.' : release.summary)}`,
     '---',
   ];
   const source = `openapi/releases/${release.version}.md`;
@@ -157,9 +163,6 @@ function post(release: Release, previous: Release | undefined, changes: readonly
     ? `${counts.breaking > 0 ? `**${plural(counts.breaking, 'breaking change')}**` : 'No breaking change'} and ` +
       `${plural(counts['non-breaking'], 'compatible change')} to the API since [version ${previous.version}](${changelogRoute}/${previous.version}).`
     : 'The first release: every call of the contract as it stands on this day.';
-  // A release of documentation edits only is listed, but nothing in it is searched: its words are
-  // about this portal's wording, and they answered integrators' questions before the guides did.
-  const documentationOnly = previous !== undefined && api.length === 0;
   return [
     ...frontMatter,
     '',
