@@ -129,8 +129,7 @@ export function createSandbox(options: SandboxOptions): Sandbox {
       const check = await checkToken(headers.authorization, now);
       if ('problem' in check) {
         // No body: the contract's 401 describes none. RFC 6750 (section 3) says why in the header.
-        const challenge = check.problem === 'Missing bearer token' ? 'Bearer' : `Bearer error="invalid_token", error_description="${check.problem}"`;
-        return {status: 401, wwwAuthenticate: challenge};
+        return {status: 401, wwwAuthenticate: check.challenge};
       }
       accountId = check.accountId;
     }

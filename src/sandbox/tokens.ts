@@ -21,24 +21,32 @@ export async function issueToken(accountId: string, now: Date, lifetimeSeconds: 
     .sign(sandboxSigningKey);
 }
 
-export type TokenCheck = {accountId: string; expiresAt: number} | {problem: string};
+export type TokenCheck = {accountId: string; expiresAt: number} | {problem: string; challenge: string};
+
+/**
+ * A refusal, with the `WWW-Authenticate` challenge RFC 6750 (section 3) gives it: the bare scheme
+ * when no token came, `invalid_token` with the reason otherwise.
+ */
+function refused(problem: string, missing = false): TokenCheck {
+  return {problem, challenge: missing ? 'Bearer' : `Bearer error="invalid_token", error_description="${problem}"`};
+}
 
 /** The account a token belongs to, or why it is refused (missing, malformed, tampered, expired). */
 export async function checkAuthorization(header: string | undefined, now: Date): Promise<TokenCheck> {
   if (!header) {
-    return {problem: 'Missing bearer token'};
+    return refused('Missing bearer token', true);
   }
   const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
   if (!match) {
-    return {problem: 'The Authorization header must be "Bearer <access_token>"'};
+    return refused('The Authorization header must be "Bearer <access_token>"');
   }
   try {
     const {payload} = await jwtVerify(match[1], sandboxSigningKey, {issuer, algorithms: ['HS256'], currentDate: now});
     if (typeof payload.sub !== 'string' || payload.sub === '') {
-      return {problem: 'Invalid bearer token'};
+      return refused('Invalid bearer token');
     }
     return {accountId: payload.sub, expiresAt: (payload.exp ?? 0) * 1000};
   } catch (error) {
-    return {problem: error instanceof errors.JWTExpired ? 'Expired bearer token' : 'Invalid bearer token'};
+    return refused(error instanceof errors.JWTExpired ? 'Expired bearer token' : 'Invalid bearer token');
   }
 }
