@@ -6,10 +6,11 @@
  * Stops at the first step that fails, with its exit status.
  */
 import {spawnSync} from 'node:child_process';
-import {existsSync, readFileSync, rmSync} from 'node:fs';
+import {existsSync, readdirSync, readFileSync, rmSync} from 'node:fs';
 import path from 'node:path';
 
 import {durationsFile, type Durations} from '../../tests/reporters/fileDurations';
+import {tallyFolder, type Tally} from '../sandbox/contractValidator';
 
 const projectRoot = path.resolve(__dirname, '../..');
 const steps: {name: string; command: string[]}[] = [
@@ -26,6 +27,7 @@ function formatDuration(ms: number): string {
 }
 
 rmSync(durationsFile, {force: true});
+rmSync(tallyFolder, {recursive: true, force: true});
 const started = Date.now();
 const timings: string[] = [];
 let status = 0;
@@ -48,5 +50,14 @@ if (existsSync(durationsFile)) {
   if (slowest.length > 0) {
     console.log(`Slowest test files, in test time summed over workers: ${slowest.join('; ')}.`);
   }
+}
+if (existsSync(tallyFolder)) {
+  // Written by the suites that reach the sandbox through Prism's validation proxy (scripts/sandbox/contractValidator.ts).
+  const tallies = readdirSync(tallyFolder).map((file) => JSON.parse(readFileSync(path.join(tallyFolder, file), 'utf8')) as Tally);
+  const sum = (key: 'requests' | 'requestViolations' | 'responseViolations') => tallies.reduce((total, tally) => total + tally[key], 0);
+  console.log(
+    `Prism's validation proxy saw ${sum('requests')} requests to the downloaded sandbox (${tallies.map((tally) => `${tally.suite} ${tally.requests}`).join(', ')}): ` +
+      `${sum('responseViolations')} answers broke the contract; ${sum('requestViolations')} requests did${status === 0 ? ', each sent on purpose and refused by the sandbox' : ''}.`,
+  );
 }
 process.exit(status);

@@ -160,6 +160,11 @@ export function createSandbox(options: SandboxOptions): Sandbox {
 
     const query: Record<string, unknown> = {};
     for (const [name, value] of [...new URLSearchParams(rawQuery), ...Object.entries(request.query ?? {})]) {
+      // `?clientCode=` sends no value: OpenAPI's allowEmptyValue defaults to false and the contract sets
+      // it nowhere, so an empty value counts as absent, and a required parameter is then missing.
+      if (value === '') {
+        continue;
+      }
       query[name] ??= value;
     }
     const messages = [...(entry.operation.requestBody ? validator.body(entry, body) : []), ...validator.query(entry, query)];

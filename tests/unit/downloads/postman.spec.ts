@@ -5,7 +5,8 @@ import {test, expect} from '@playwright/test';
 
 import {openApiJsonPath, postmanCollectionPath} from '../../../scripts/openapi/outputs';
 import {pickupNumberVariable, postmanCollection, tokenVariable, type PostmanCollection} from '../../../scripts/openapi/postman';
-import {projectRoot, startSandboxServer, type RunningSandbox} from '../../../scripts/sandbox/process';
+import {projectRoot} from '../../../scripts/sandbox/process';
+import {useValidatedSandbox} from '../sandbox/validated';
 import {localSandboxUrl} from '../../../src/sandbox/localServer';
 import {contract, exampleValue, operations} from '../openapi/contract';
 
@@ -72,17 +73,12 @@ test('baseUrl defaults to the local sandbox; the token call stores the token tha
 });
 
 test.describe('newman, top to bottom against the downloaded sandbox', () => {
-  let sandbox: RunningSandbox;
-  test.beforeAll(async () => {
-    sandbox = await startSandboxServer({args: ['--quiet']});
-  });
-  test.afterAll(async () => {
-    await sandbox?.stop();
-  });
+  // Every request newman sends goes through Prism's validation proxy: all are meant to be valid.
+  const validated = useValidatedSandbox('postman', {requestsAllValid: true, start: {args: ['--quiet']}});
 
   const run = (runCollection: PostmanCollection = collection) =>
     new Promise<newman.NewmanRunSummary>((resolve, reject) => {
-      newman.run({collection: runCollection as never, envVar: [{key: 'baseUrl', value: sandbox.baseUrl}], reporters: []}, (error, result) =>
+      newman.run({collection: runCollection as never, envVar: [{key: 'baseUrl', value: validated().baseUrl}], reporters: []}, (error, result) =>
         error ? reject(error) : resolve(result),
       );
     });

@@ -6,7 +6,8 @@ import {copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSyn
 import path from 'node:path';
 import {test, expect} from '@playwright/test';
 
-import {projectRoot, startSandboxServer, type RunningSandbox} from '../../../scripts/sandbox/process';
+import {projectRoot} from '../../../scripts/sandbox/process';
+import {useValidatedSandbox} from '../sandbox/validated';
 import {typeDeclarationsPath} from '../../../scripts/openapi/outputs';
 
 /**
@@ -66,12 +67,9 @@ const project = (files: Record<string, string>) => {
   return root;
 };
 
-let sandbox: RunningSandbox;
-test.beforeAll(async () => {
-  sandbox = await startSandboxServer({args: ['--quiet']});
-});
-test.afterAll(async () => {
-  await sandbox?.stop();
+// The client's requests go through Prism's validation proxy (validated.ts), in this process.
+const validated = useValidatedSandbox('typed client', {requestsAllValid: true, start: {args: ['--quiet']}});
+test.afterAll(() => {
   for (const root of projects) {
     rmSync(root, {recursive: true, force: true});
   }
@@ -122,14 +120,14 @@ test('what the guide says the types cannot catch: a misspelt field of a body wri
 
 test('the guide’s code runs against the sandbox: a pickup, then its reschedule under a new number', async () => {
   const root = project({'src/carrier.ts': clientSource, 'src/main.ts': mainSource});
-  const run = spawnSync(process.execPath, [require.resolve('tsx/cli'), 'src/main.ts'], {
+  // Asynchronous: the validation proxy's recorder answers from this very process.
+  const run = await promisify(execFile)(process.execPath, [require.resolve('tsx/cli'), 'src/main.ts'], {
     cwd: root,
     encoding: 'utf8',
-    env: {...process.env, CARRIER_BASE_URL: sandbox.baseUrl},
+    env: {...process.env, CARRIER_BASE_URL: validated().baseUrl},
     timeout: 60_000,
   });
   expect(run.stderr).toBe('');
-  expect(run.status).toBe(0);
   const [, first, second] = run.stdout.match(/^Pickup (\S+) is now pickup (\S+)$/m) ?? [];
   expect(first).toMatch(/^PU\d+$/);
   expect(second).toMatch(/^PU\d+$/);
@@ -147,7 +145,7 @@ test('the guide’s reschedule does not rely on the illustrated field: an answer
     const {port} = server.address() as AddressInfo;
     const probe = "import {reschedulePickup} from './carrier';\nconsole.log(JSON.stringify(await reschedulePickup('token', 'PU1', {windowDate: '2025-04-21'})));\n";
     const root = project({'src/carrier.ts': clientSource, 'src/probe.ts': probe});
-    // Asynchronous, unlike the runs above: the answering server lives in this very process.
+    // Asynchronous: the answering server lives in this very process.
     const run = await promisify(execFile)(process.execPath, [require.resolve('tsx/cli'), 'src/probe.ts'], {
       cwd: root,
       encoding: 'utf8',

@@ -1,8 +1,12 @@
+import {readFileSync} from 'node:fs';
+
 import {test, expect} from '@playwright/test';
 import fc from 'fast-check';
 
-import {parameterExample, type OperationEntry} from '../../../src/sandbox/contract';
+import {Contract, parameterExample, type OperationEntry} from '../../../src/sandbox/contract';
 import {expectDocumented, freshToken, request, testSandbox} from './sandbox';
+import {contractBreaches, recordTally, servedContractPath, startValidatedSandbox, type ValidatedSandbox} from '../../../scripts/sandbox/contractValidator';
+import {tokenFrom} from '../../../scripts/sandbox/process';
 
 /**
  * Property-based: bad requests across the 28 calls, each built by breaking one thing in a valid
@@ -16,6 +20,7 @@ const answerTimeoutMs = 5000;
 
 type Body = Record<string, unknown>;
 type Breakage =
+  | {kind: 'none'}
   | {kind: 'drop'; at: number}
   | {kind: 'extra'; at: number; key: string; value: unknown}
   | {kind: 'retype'; at: number; value: unknown}
@@ -60,10 +65,10 @@ function setAt(root: Body, path: (string | number)[], change: (parent: Record<st
   change(parent, path[path.length - 1]);
 }
 
-function breakRequest(sandbox: ReturnType<typeof testSandbox>['sandbox'], entry: OperationEntry, token: string, broken: Breakage) {
-  const examples = Object.values(sandbox.contract.requestExamples(entry));
+function breakRequest(contract: Contract, entry: OperationEntry, token: string, broken: Breakage) {
+  const examples = Object.values(contract.requestExamples(entry));
   const body = structuredClone((examples[0] ?? {}) as Body);
-  const parameters = (entry.operation.parameters ?? []).map((parameter) => sandbox.contract.resolve(parameter));
+  const parameters = (entry.operation.parameters ?? []).map((parameter) => contract.resolve(parameter));
   const query: Record<string, string> = Object.fromEntries(parameters.filter((parameter) => parameterExample(parameter) !== undefined).map((parameter) => [parameter.name, String(parameterExample(parameter))]));
   const bodyPlaces = places(body).filter((place) => place.length > 0);
   const pick = (at: number) => bodyPlaces[at % Math.max(bodyPlaces.length, 1)] ?? [];
@@ -72,6 +77,8 @@ function breakRequest(sandbox: ReturnType<typeof testSandbox>['sandbox'], entry:
   const rewrite = () => (text = entry.operation.requestBody ? JSON.stringify(body) : undefined);
 
   switch (broken.kind) {
+    case 'none':
+      break;
     case 'drop':
       setAt(body, pick(broken.at), (parent, key) => (Array.isArray(parent) ? parent.splice(Number(key), 1) : delete parent[key]));
       break;
@@ -120,7 +127,7 @@ test(`${runs} broken requests get documented answers and change nothing when ref
   await fc.assert(
     fc.asyncProperty(fc.nat({max: operations.length - 1}), breakage, async (index, broken) => {
       const entry = operations[index];
-      const call = breakRequest(sandbox, entry, token, broken);
+      const call = breakRequest(sandbox.contract, entry, token, broken);
       const before = JSON.stringify(store.get(accountId) ?? null);
       const answer = await Promise.race([
         sandbox.handle(request(call)),
@@ -146,3 +153,52 @@ test(`${runs} broken requests get documented answers and change nothing when ref
   expect(refused, JSON.stringify([...statuses])).toBeGreaterThan(runs / 3);
   console.log(`fuzz: ${sent} requests; answers by status ${JSON.stringify(Object.fromEntries(statuses))}`);
 });
+
+/**
+ * The same generator over HTTP, through Stoplight Prism's validation proxy, to the downloaded sandbox
+ * file: a reading of the contract that is not ours. One request in five is left whole, so the
+ * sandbox's successful answers are checked too. Prism must find no answer that breaks the contract,
+ * and every request it finds invalid must be refused by the sandbox.
+ */
+const requestsThroughPrism = 1200;
+
+test.describe('through an independent validator', () => {
+  let validated: ValidatedSandbox;
+  test.beforeAll(async () => {
+    validated = await startValidatedSandbox();
+  });
+  test.afterAll(async () => {
+    await validated?.stop();
+  });
+
+  test(`${requestsThroughPrism} requests, whole and broken, reach the downloaded sandbox through Prism's validation proxy`, async () => {
+    test.setTimeout(240_000);
+    const contract = new Contract(JSON.parse(readFileSync(servedContractPath, 'utf8')));
+    const operations = contract.operations();
+    const token = await tokenFrom(validated.baseUrl);
+
+    await fc.assert(
+      fc.asyncProperty(fc.nat({max: operations.length - 1}), fc.option(breakage, {freq: 4}), async (index, broken) => {
+        const entry = operations[index];
+        const call = breakRequest(contract, entry, token, broken ?? {kind: 'none'});
+        const {method, path, headers, body} = request({...call, token: headerSafe(call.token ?? '')});
+        const answer = await fetch(`${validated.baseUrl}${path}`, {method: method.toUpperCase(), headers: headers as Record<string, string>, body, signal: AbortSignal.timeout(answerTimeoutMs)});
+        await answer.arrayBuffer();
+        expect(answer.status, `${broken?.kind ?? 'whole'} on ${entry.path}`).toBeLessThan(500);
+      }),
+      {numRuns: requestsThroughPrism, seed: Number(process.env.FUZZ_SEED ?? 20261128)},
+    );
+
+    const tally = recordTally('fuzz', validated.exchanges);
+    expect(tally.requests).toBe(requestsThroughPrism + 1);
+    expect(contractBreaches(validated.exchanges, {requestsAllValid: false})).toEqual([]);
+    // Prism must have had something to find, or the generator has stopped breaking requests.
+    expect(tally.requestViolations, JSON.stringify(tally)).toBeGreaterThan(requestsThroughPrism / 10);
+    console.log(`fuzz through Prism: ${JSON.stringify(tally)}`);
+  });
+});
+
+/** A header value carries visible ASCII only; fetch refuses anything else before sending. */
+function headerSafe(token: string): string {
+  return token.replace(/[^\x21-\x7e]/g, '');
+}

@@ -6,7 +6,8 @@ import {test, expect} from '@playwright/test';
 
 import {magic} from '../../../src/sandbox/magicValues';
 import {errorsOf, validatorFor} from '../openapi/contract';
-import {projectRoot, startSandboxServer, tokenFrom, type RunningSandbox} from '../../../scripts/sandbox/process';
+import {projectRoot, tokenFrom} from '../../../scripts/sandbox/process';
+import {useValidatedSandbox} from './validated';
 import {docsPages} from '../../../scripts/docs/pages';
 
 /**
@@ -31,13 +32,9 @@ const load = <T>(name: string): T => new Function(`${blockDefining(name).source}
 
 const exercised = ['listAllLiveProbills', 'readAnswer', 'errorMessages'];
 
-let sandbox: RunningSandbox;
-test.beforeAll(async () => {
-  sandbox = await startSandboxServer({args: ['--quiet']});
-});
-test.afterAll(async () => {
-  await sandbox?.stop();
-});
+// The guides' code reaches the sandbox through Prism's validation proxy (validated.ts); some of its
+// requests are refused on purpose (a bad token), so only those must be refused.
+const validated = useValidatedSandbox('guide code', {requestsAllValid: false, start: {args: ['--quiet']}});
 
 test('every guide code block that calls fetch is exercised here', () => {
   const calling = blocks.filter((block) => /\bfetch\(/.test(block.source));
@@ -49,21 +46,21 @@ test('every guide code block that calls fetch is exercised here', () => {
 
 test('tracking: listAllLiveProbills pages through every live probill of the account', async () => {
   const listAllLiveProbills = load<(baseUrl: string, token: string, limit?: number) => Promise<{probillNumber: number}[]>>('listAllLiveProbills');
-  const token = await tokenFrom(sandbox.baseUrl);
+  const token = await tokenFrom(validated().baseUrl);
   for (let index = 0; index < 3; index++) {
-    await fetch(`${sandbox.baseUrl}/ltl/bol/pickup`, {
+    await fetch(`${validated().baseUrl}/ltl/bol/pickup`, {
       method: 'POST',
       headers: {authorization: `Bearer ${token}`, 'content-type': 'application/json'},
       body: JSON.stringify({bol: `BOL-GUIDE-${index}`}),
     });
   }
-  const probills = await listAllLiveProbills(sandbox.baseUrl, token, 2);
+  const probills = await listAllLiveProbills(validated().baseUrl, token, 2);
   expect(probills).toHaveLength(5);
   const validate = validatorFor('#/components/schemas/ProbillTracking');
   for (const probill of probills) {
     expect(validate(probill), errorsOf(validate)).toBe(true);
   }
-  await expect(listAllLiveProbills(sandbox.baseUrl, 'not-a-token')).rejects.toThrow('Page 1 failed with HTTP 401');
+  await expect(listAllLiveProbills(validated().baseUrl, 'not-a-token')).rejects.toThrow('Page 1 failed with HTTP 401');
 });
 
 test('tracking: listAllLiveProbills stops with an error on a refusal, not with a short list', async () => {
@@ -86,9 +83,9 @@ test('tracking: listAllLiveProbills stops with an error on a refusal, not with a
 test('errors: readAnswer returns a success and turns every kind of error into a readable one', async () => {
   const readAnswer = load<(response: Response) => Promise<unknown>>('readAnswer');
   const errorMessages = load<(body: unknown) => string[]>('errorMessages');
-  const token = await tokenFrom(sandbox.baseUrl);
+  const token = await tokenFrom(validated().baseUrl);
   const call = (path: string, init: RequestInit = {}) =>
-    fetch(`${sandbox.baseUrl}${path}`, {...init, headers: {authorization: `Bearer ${token}`, 'content-type': 'application/json', ...init.headers}});
+    fetch(`${validated().baseUrl}${path}`, {...init, headers: {authorization: `Bearer ${token}`, 'content-type': 'application/json', ...init.headers}});
 
   expect(await readAnswer(await call('/tracking/pickup?pickupNumber=PU7731042'))).toMatchObject({pickupNumber: 'PU7731042'});
   await expect(readAnswer(await call('/tracking/pickup?pickupNumber=PU7731042', {headers: {authorization: 'Bearer expired'}}))).rejects.toThrow('Token missing or expired');

@@ -5,7 +5,8 @@ import {test, expect} from '@playwright/test';
 import {sampleEnvironment, type CodeSample} from '../../../scripts/openapi/codeSamples';
 import {contract as document, errorsOf, validatorForSchema} from '../openapi/contract';
 import {Contract} from '../../../src/sandbox/contract';
-import {startSandboxServer, tokenFrom, type RunningSandbox} from '../../../scripts/sandbox/process';
+import {tokenFrom} from '../../../scripts/sandbox/process';
+import {useValidatedSandbox} from './validated';
 
 /**
  * Executable samples: every generated `x-codeSamples` entry (curl, JavaScript fetch, Python
@@ -15,18 +16,12 @@ import {startSandboxServer, tokenFrom, type RunningSandbox} from '../../../scrip
  */
 const run = promisify(execFile);
 const contract = new Contract(document as never);
-let sandbox: RunningSandbox;
-
-test.beforeAll(async () => {
-  sandbox = await startSandboxServer();
-});
-test.afterAll(async () => {
-  await sandbox?.stop();
-});
+// Every sample's request goes through Prism's validation proxy (validated.ts): all are meant to be valid.
+const validated = useValidatedSandbox('samples', {requestsAllValid: true});
 
 /** Runs a sample and returns what it printed. */
 async function execute(sample: CodeSample, source: string, token: string): Promise<string> {
-  const env = {...process.env, [sampleEnvironment.baseUrl]: sandbox.baseUrl, [sampleEnvironment.token]: token};
+  const env = {...process.env, [sampleEnvironment.baseUrl]: validated().baseUrl, [sampleEnvironment.token]: token};
   const options = {timeout: 20_000, maxBuffer: 4 * 1024 * 1024, env};
   if (sample.lang === 'shell') {
     return (await run('bash', ['-c', `${source} --silent --show-error --fail-with-body`], options)).stdout;
@@ -43,16 +38,17 @@ for (const entry of contract.operations()) {
   const samples = (entry.operation as unknown as {'x-codeSamples': CodeSample[]})['x-codeSamples'];
   for (const sample of samples) {
     test(`${sample.label} sample of ${entry.method.toUpperCase()} ${entry.path} runs against the sandbox`, async () => {
-      const logged = sandbox.log.length;
-      const token = await tokenFrom(sandbox.baseUrl);
+      const {log} = validated().sandbox;
+      const logged = log.length;
+      const token = await tokenFrom(validated().baseUrl);
       const printed = await execute(sample, sample.source, token);
 
       // The server's own log line tells the status, which a sample's printout does not.
       // The log arrives through a pipe, possibly after the sample has exited. The sample's line is the
       // last for its path (the token call's sample also follows the test's own token request).
-      const requestLine = () => sandbox.log.slice(logged).filter((candidate) => candidate.includes(` ${entry.method.toUpperCase()} ${entry.path}`)).at(-1) ?? '';
+      const requestLine = () => log.slice(logged).filter((candidate) => candidate.includes(` ${entry.method.toUpperCase()} ${entry.path}`)).at(-1) ?? '';
       const expectedCount = entry.path === '/authentication/user/token' ? 2 : 1;
-      await expect.poll(() => sandbox.log.slice(logged).filter((candidate) => candidate.includes(` ${entry.path}`)).length, {timeout: 5000}).toBeGreaterThanOrEqual(expectedCount);
+      await expect.poll(() => log.slice(logged).filter((candidate) => candidate.includes(` ${entry.path}`)).length, {timeout: 5000}).toBeGreaterThanOrEqual(expectedCount);
       expect(requestLine()).toContain(` ${contract.successStatus(entry)} `);
 
       const status = contract.successStatus(entry);
