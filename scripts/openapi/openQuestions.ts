@@ -247,8 +247,8 @@ function withMarker(description: unknown, marker: string): string {
 }
 
 /**
- * A field that refers to a marked schema but has a description of its own (`originZipcode`: "Origin
- * ZIP code…" over `ZipCode`) shows only its own on /api/: the schema's marker would be lost there, and
+ * A field or a parameter that refers to a marked schema but has a description of its own
+ * (`originZipcode`: "Origin ZIP code…" over `ZipCode`) shows only its own on /api/: the schema's marker would be lost there, and
  * the field read as the carrier's fact. Such a field carries the schema's marker after its own words.
  */
 function keepMarkersUnderOwnDescriptions(document: Document, rowOfNode: ReadonlyMap<Node, OpenQuestion>): void {
@@ -262,8 +262,12 @@ function keepMarkersUnderOwnDescriptions(document: Document, rowOfNode: Readonly
       return;
     }
     const node = value as Node;
-    if (typeof node.$ref === 'string' && node.$ref.startsWith('#/components/schemas/') && typeof node.description === 'string') {
-      const found = rowOfNode.get(schemas[node.$ref.split('/').pop()!]);
+    // A parameter shows its own description over its schema's (`originZipcode` over `ZipCode`, the
+    // tracking call's `pickupNumber` over `PickupNumber`), as a property with a description beside
+    // its `$ref` does.
+    const reference = typeof node.in === 'string' ? (node.schema as Node | undefined)?.$ref : node.$ref;
+    if (typeof reference === 'string' && reference.startsWith('#/components/schemas/') && typeof node.description === 'string') {
+      const found = rowOfNode.get(schemas[reference.split('/').pop()!]);
       if (found && !node.description.includes(`#${found.id})`)) {
         node.description = withMarker(node.description, linkedMarker(found));
       }

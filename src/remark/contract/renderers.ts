@@ -468,30 +468,26 @@ function messagesOf(example: Example): string[] {
   return Array.isArray(message) ? message.map(String) : message ? [String(message)] : [];
 }
 
-/** One example message of an error answer; `assumed` when the portal, not the carrier, ties it to the call. */
-type ErrorMessage = {text: string; assumed: boolean};
-
-type ErrorRow = {status: string; description: string; messages: ErrorMessage[]; messageNotStated: boolean};
+type ErrorRow = {status: string; description: string; messages: string[]; messageNotStated: boolean; tiedByPortal: boolean};
 
 /**
- * The generic 400 message ("Error in processing the request") is the carrier's for every 400; the
- * validation messages the catalogue gives as examples are tied to a call by the portal where the
- * answer says so (`x-not-stated: [behaviour]` with an `assumed` reading), and are tagged there.
+ * The catalogue (section 8) gives its 400 messages without a call. Where the contract ties an error
+ * answer to a call on the portal's reading (`x-not-stated: [behaviour]` with an `assumed` reading:
+ * the generic 400 on every call with a query or body, a catalogue message on the calls whose field it
+ * names), the row's status carries the tag, once for the answer and its messages.
  */
 function errorRows(contract: Contract, operation: Operation): ErrorRow[] {
   return Object.entries(operation.responses)
     .filter(([status]) => !status.startsWith('2'))
     .map(([status, reference]) => {
       const response = contract.resolve<Response>(reference);
-      const tiedByPortal = Boolean(response['x-not-stated']?.includes('behaviour') && response['x-open']?.assumed);
-      const examples = Object.entries(response.content?.['application/json']?.examples ?? {});
+      const examples = Object.values(response.content?.['application/json']?.examples ?? {});
       return {
         status,
         description: response.description,
-        messages: examples.flatMap(([name, example]) =>
-          messagesOf(contract.resolve<Example>(example)).map((message) => ({text: message, assumed: tiedByPortal && name !== 'ProcessingError'})),
-        ),
+        messages: examples.flatMap((example) => messagesOf(contract.resolve<Example>(example))),
         messageNotStated: response['x-not-stated']?.includes('message') ?? false,
+        tiedByPortal: Boolean(response['x-not-stated']?.includes('behaviour') && response['x-open']?.assumed),
       };
     });
 }
@@ -502,16 +498,15 @@ function errorRows(contract: Contract, operation: Operation): ErrorRow[] {
  * elsewhere (the generic 400), and in a column headed "Messages" it would read as this call's own.
  */
 const messageCell = ({messages, messageNotStated}: Pick<ErrorRow, 'messages' | 'messageNotStated'>): Node[] => {
-  const codes = messages.flatMap((message, index) => [
-    ...(index ? [text(' · ')] : []),
-    inlineCode(message.text),
-    ...(message.assumed ? [text(' '), assumptionTag()] : []),
-  ]);
+  const codes = messages.flatMap((message, index) => [...(index ? [text(' · ')] : []), inlineCode(message)]);
   if (messageNotStated) {
     return messages.length ? [text('not stated; example: '), ...codes] : [text('not stated')];
   }
   return messages.length ? codes : [text('—')];
 };
+
+/** The Status cell: the status, tagged when the portal ties the answer to the call. */
+const statusCell = ({status, tiedByPortal}: Pick<ErrorRow, 'status' | 'tiedByPortal'>): Node[] => [strong(text(status)), ...(tiedByPortal ? [text(' '), assumptionTag()] : [])];
 
 /** `<ErrorResponses operation="reschedulePickup" />`: the error answers of one call, with their messages. */
 const ErrorResponses: Renderer = (contract, props) => {
@@ -520,7 +515,7 @@ const ErrorResponses: Renderer = (contract, props) => {
   return [
     scrollableTable(
       `Error answers of ${operation.operationId}`,
-      table(['Status', 'When', 'Messages'], rows.map((row) => [[strong(text(row.status))], inlineMarkdown(guideDescription(row.description)), messageCell(row)])),
+      table(['Status', 'When', 'Messages'], rows.map((row) => [statusCell(row), inlineMarkdown(guideDescription(row.description)), messageCell(row)])),
     ),
   ];
 };
@@ -530,7 +525,7 @@ const ErrorCatalogue: Renderer = (contract) => {
   const groups = new Map<string, ErrorRow & {calls: {method: string; path: string; operation: Operation}[]}>();
   for (const entry of contract.operations()) {
     for (const row of errorRows(contract, entry.operation)) {
-      const key = `${row.status}|${row.description}|${row.messages.map((message) => message.text).join('|')}`;
+      const key = `${row.status}|${row.tiedByPortal}|${row.description}|${row.messages.join('|')}`;
       const group = groups.get(key) ?? {...row, calls: []};
       group.calls.push(entry);
       groups.set(key, group);
@@ -541,7 +536,7 @@ const ErrorCatalogue: Renderer = (contract) => {
     scrollableTable('Every error answer of every call', table(
       ['Status', 'Meaning', 'Messages', 'Calls'],
       sorted.map((group) => [
-        [strong(text(group.status))],
+        statusCell(group),
         inlineMarkdown(guideDescription(group.description)),
         messageCell(group),
         group.calls.length === contract.operations().length

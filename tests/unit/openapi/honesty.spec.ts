@@ -389,10 +389,25 @@ test('**bold** in a description renders bold in a table cell, not as asterisks',
   expect(cellText(unauthorized)).not.toContain('**');
 });
 
+test("an error answer the portal ties to a call (the generic 400, a catalogue message) has its status tagged, once; the carrier's own are not", () => {
+  const docsContract = Contract.load(path.resolve(__dirname, '../../..'));
+  const statusCells = (operation: string) =>
+    Object.fromEntries(tablesIn(renderers.ErrorResponses(docsContract, {operation}, newPageState()))[0].children!.slice(1).map((row) => {
+      const cell = cellText(row.children![0].children!);
+      return [cell.split(' ')[0], cell];
+    }));
+  // Section 8 gives the generic 400 and the catalogue's messages without a call.
+  expect(statusCells('listLiveProbills')['400']).toBe('400 Portal assumption');
+  expect(statusCells('requestPickup')['400']).toBe('400 Portal assumption');
+  // Sections 5 and 8 give the reschedule's 400 and 422, and the ETA's 422.
+  expect(statusCells('reschedulePickup')).toMatchObject({'400': '400', '422': '422'});
+  expect(statusCells('getTransitEta')['422']).toBe('422');
+});
+
 test('an error answer whose message the carrier leaves open says so in its Messages cell, before any example message', () => {
   const docsContract = Contract.load(path.resolve(__dirname, '../../..'));
   const messagesByStatus = (nodes: Node[]) =>
-    Object.fromEntries(tablesIn(nodes)[0].children!.slice(1).map((row) => [cellText(row.children![0].children!), cellText(row.children![2].children!)]));
+    Object.fromEntries(tablesIn(nodes)[0].children!.slice(1).map((row) => [cellText(row.children![0].children!).split(' ')[0], cellText(row.children![2].children!)]));
   const documents = messagesByStatus(renderers.ErrorResponses(docsContract, {operation: 'getProbillDocuments'}, newPageState()));
   expect(documents['400']).toBe('not stated; example: Error in processing the request');
   expect(documents['404']).toBe('not stated');
@@ -401,9 +416,9 @@ test('an error answer whose message the carrier leaves open says so in its Messa
   expect(reschedule['400']).toMatch(/^pickupNumber should not be empty/);
   // The reschedule's rules (section 5) and the catalogue's examples (section 8) are the carrier's: no tag.
   expect(reschedule['400']).not.toContain('Portal assumption');
-  // A catalogue message the portal ties to a call is tagged there; the generic 400 message is not.
+  // A catalogue message the portal ties to a call: the messages stay bare, the row's status is tagged.
   const request = messagesByStatus(renderers.ErrorResponses(docsContract, {operation: 'requestPickup'}, newPageState()));
-  expect(request['400']).toBe('time must be in format (HH:MM, 00:00-23:59) Portal assumption · Error in processing the request');
+  expect(request['400']).toBe('time must be in format (HH:MM, 00:00-23:59) · Error in processing the request');
   // The catalogue groups on the same cells.
   const catalogue = tablesIn(renderers.ErrorCatalogue(docsContract, {}, newPageState()))[0].children!.slice(1).map((row) => row.children!.map((cell) => cellText(cell.children!)));
   expect(catalogue.filter((row) => row[2].startsWith('not stated; example:'))).toEqual([

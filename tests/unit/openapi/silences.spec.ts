@@ -255,6 +255,7 @@ const boundsBySpecification: Record<string, string> = {
   'PickupRequest.generalNotes maxLength=150': 'borrowed from the BOL: "generalNotes 150"',
   'PickupWindow.timeZoneOffset maximum=999': '5: "timeZoneOffset up to 999"',
   'ProbillNumber minimum=1 maximum=99999999': '3 and 5: "Probill numbers 1-99999999"',
+  'ProbillNumberOutsideAgentsAndTracking minimum=1 maximum=99999999': 'borrowed from agents and tracking (5): "Probill numbers 1-99999999"',
   'ProofOfDeliveryRequest.signerName minLength=1 maxLength=50': '3 and 5: "signerName (1 to 50 characters)"',
   'RateQuoteItem.pieces minimum=0 maximum=9999': '5: "pieces 0-9999"',
   'RateQuoteItem.quantity minimum=0 maximum=99999.99': '5: "quantity 0-99999.99"',
