@@ -6,6 +6,7 @@ import type {AddressInfo} from 'node:net';
 import path from 'node:path';
 
 import {Contract} from '../../src/sandbox/contract';
+import {openApiJsonPath} from '../openapi/outputs';
 import {projectRoot, startSandboxServer, type RunningSandbox, type StartOptions} from './process';
 
 /**
@@ -39,7 +40,7 @@ export type Exchange = {
 export type ValidatedSandbox = ValidatingProxy & {sandbox: RunningSandbox};
 
 /** The contract the portal serves, which Prism reads: the built copy, next to the built sandbox file. */
-export const servedContractPath = path.join(projectRoot, 'build', 'openapi.json');
+export const servedContractPath = path.join(projectRoot, 'build', path.relative('static', openApiJsonPath));
 
 const prismCli = path.join(path.dirname(require.resolve('@stoplight/prism-cli/package.json')), 'dist', 'index.js');
 
@@ -125,6 +126,8 @@ export type ValidatingProxy = {
   baseUrl: string;
   /** Every exchange so far, in the order the answers came. */
   exchanges: Exchange[];
+  /** The served contract Prism reads, for building requests from its examples. */
+  contract: Contract;
   stop(): Promise<void>;
 };
 
@@ -137,6 +140,7 @@ export async function startValidatingProxy(upstream: string): Promise<Validating
   return {
     baseUrl: `http://127.0.0.1:${(recorder.address() as AddressInfo).port}`,
     exchanges,
+    contract,
     async stop() {
       recorder.closeAllConnections();
       recorder.close();
@@ -171,7 +175,8 @@ export function describeViolation(exchange: Exchange, violation: Violation): str
   return `${operation} answered ${exchange.status}: ${violation.location.join('.')} ${violation.code ?? ''}: ${violation.message}`;
 }
 
-const isResponse = (violation: Violation) => violation.location[0] === 'response';
+/** Whether Prism found the violation in the answer; any other is the request's. */
+export const isResponse = (violation: Violation) => violation.location[0] === 'response';
 
 /**
  * What the contract asks of the sandbox, as Prism reads it:

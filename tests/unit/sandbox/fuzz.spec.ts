@@ -1,11 +1,9 @@
-import {readFileSync} from 'node:fs';
-
 import {test, expect} from '@playwright/test';
 import fc from 'fast-check';
 
 import {Contract, parameterExample, type OperationEntry} from '../../../src/sandbox/contract';
 import {expectDocumented, freshToken, request, testSandbox} from './sandbox';
-import {contractBreaches, recordTally, servedContractPath, startValidatedSandbox, type ValidatedSandbox} from '../../../scripts/sandbox/contractValidator';
+import {contractBreaches, recordTally, startValidatedSandbox, type ValidatedSandbox} from '../../../scripts/sandbox/contractValidator';
 import {tokenFrom} from '../../../scripts/sandbox/process';
 
 /**
@@ -173,7 +171,7 @@ test.describe('through an independent validator', () => {
 
   test(`${requestsThroughPrism} requests, whole and broken, reach the downloaded sandbox through Prism's validation proxy`, async () => {
     test.setTimeout(240_000);
-    const contract = new Contract(JSON.parse(readFileSync(servedContractPath, 'utf8')));
+    const {contract} = validated;
     const operations = contract.operations();
     const token = await tokenFrom(validated.baseUrl);
 
