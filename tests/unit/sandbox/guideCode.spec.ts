@@ -63,18 +63,26 @@ test('tracking: listAllLiveProbills pages through every live probill of the acco
   await expect(listAllLiveProbills(validated().baseUrl, 'not-a-token')).rejects.toThrow('Page 1 failed with HTTP 401');
 });
 
-test('tracking: listAllLiveProbills stops with an error on a refusal, not with a short list', async () => {
+test('tracking: listAllLiveProbills stops with an error on a refusal, not with a short list, and ends at an empty page whatever its result', async () => {
   const listAllLiveProbills = load<(baseUrl: string, token: string) => Promise<unknown[]>>('listAllLiveProbills');
-  // The sandbox never refuses a live list; a stand-in server gives the refusal the contract allows:
-  // result false with an error string, and no results array.
-  const server = createServer((_, response) => {
+  // The sandbox never refuses a live list; a stand-in server gives the refusal the contract allows,
+  // result false with an error string and no results array, for the account `refused`. For any other,
+  // page 1 holds one probill and page 2 is empty with result false: the carrier does not say what
+  // `result` an empty page carries, and the empty array is the only end it gives.
+  const server = createServer((request, response) => {
     response.setHeader('content-type', 'application/json');
-    response.end(JSON.stringify({result: false, error: 'Account not enabled'}));
+    const url = new URL(request.url!, 'http://stand-in');
+    if (request.headers.authorization === 'Bearer refused') {
+      response.end(JSON.stringify({result: false, error: 'Account not enabled'}));
+    } else {
+      response.end(JSON.stringify(url.searchParams.get('pageNumber') === '1' ? {result: true, results: [{probillNumber: 1}]} : {result: false, results: []}));
+    }
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   try {
     const {port} = server.address() as AddressInfo;
-    await expect(listAllLiveProbills(`http://127.0.0.1:${port}`, 'token')).rejects.toThrow('Page 1 answered result: false');
+    await expect(listAllLiveProbills(`http://127.0.0.1:${port}`, 'refused')).rejects.toThrow('Page 1 answered result: false');
+    expect(await listAllLiveProbills(`http://127.0.0.1:${port}`, 'token')).toEqual([{probillNumber: 1}]);
   } finally {
     server.close();
   }
