@@ -151,6 +151,15 @@ function* schemaPropertyRows(property: Node, home: string, field: string, spec: 
   yield* schemaRows(property, home, `${field}.`, spec);
 }
 
+/** `METHOD /path` and `x-spec` of every call whose parameters include `reference`, in path order. */
+function callsTaking(document: Document, reference: string): {call: string; spec: string}[] {
+  return Object.entries(document.paths).flatMap(([pathName, item]) =>
+    methods
+      .filter((method) => ((item[method]?.parameters ?? []) as Node[]).some((parameter) => parameter.$ref === reference))
+      .map((method) => ({call: `${method.toUpperCase()} ${pathName}`, spec: (item[method]['x-spec'] as string) ?? ''})),
+  );
+}
+
 /**
  * Every row of the contract, once, in a stable order: the schemas, the parameters and the shared
  * answers of `components`, then the calls (their own note, inline parameters, request bodies and
@@ -166,8 +175,11 @@ export function openQuestions(document: Document): OpenQuestion[] {
     rows.push(...schemaRows(schema, `schema ${name}`, '', (schema['x-spec'] as string) ?? ''));
   }
   for (const [name, parameter] of Object.entries(document.components.parameters ?? {})) {
-    const home = `parameter ${parameter.name as string}`;
-    const own = row(home, '', parameter, '');
+    // Named with the calls that take it, and their sections: two calls' `pageNumber` are different
+    // questions for the carrier (the agent list's range is stated, the tracking list's is not).
+    const users = callsTaking(document, `#/components/parameters/${name}`);
+    const home = `parameter ${parameter.name as string}${users.length ? ` of ${users.map((user) => user.call).join(', ')}` : ''}`;
+    const own = row(home, '', parameter, [...new Set(users.map((user) => user.spec).filter(Boolean))].join('; '));
     rows.push(...(own ? [withId(own, anchorOf('parameter', name))] : []));
   }
   for (const [name, response] of Object.entries(document.components.responses ?? {})) {

@@ -59,11 +59,17 @@ const storeToken: Script = {
   },
 };
 
-/** Stores the pickup number an answer carries: the newest is the one every later call uses. */
-const storePickupNumber = (operationId: string): string[] => [
+/**
+ * Stores the pickup number an answer carries: the newest is the one every later call uses. Where the
+ * answer's shape is the portal's assumption (the reschedule's: the carrier names no field), the test
+ * says so, and an answer without the field leaves the stored number as it was rather than empty.
+ */
+const storePickupNumber = (operationId: string, shapeAssumed: boolean): string[] => [
   '// The newest pickup number is the one every later call uses.',
-  `pm.test('${operationId} answers a pickupNumber', () => pm.expect(pm.response.json()).to.have.property('pickupNumber'));`,
-  `pm.collectionVariables.set('${pickupNumberVariable}', pm.response.json().pickupNumber);`,
+  `pm.test('${operationId} answers a pickupNumber${shapeAssumed ? ' (Portal assumption: field name)' : ''}', () => pm.expect(pm.response.json()).to.have.property('pickupNumber'));`,
+  'if (pm.response.json().pickupNumber !== undefined) {',
+  `  pm.collectionVariables.set('${pickupNumberVariable}', pm.response.json().pickupNumber);`,
+  '}',
 ];
 
 type Json = Record<string, unknown>;
@@ -109,6 +115,8 @@ type SuccessAnswer = {
   statusAssumed: boolean;
   /** The carrier leaves the answer's body open (`x-not-stated: shape` on the answer). */
   bodyOpen: boolean;
+  /** The body's shape is the portal's assumption (`x-not-stated: shape` on the body's schema). */
+  shapeAssumed: boolean;
   schema?: unknown;
 };
 
@@ -118,7 +126,10 @@ function successAnswer(document: OpenApiDocument, operation: {responses?: Record
   const ref = (reference as {$ref?: string}).$ref;
   const declared = (ref ? document.components?.responses?.[ref.split('/').pop()!] : reference) as {'x-not-stated'?: string[]} | undefined;
   const response = checkableSchema(document, reference) as {content?: Record<string, {schema?: unknown}>};
+  const bodyRef = (declared as {content?: Record<string, {schema?: {$ref?: string}}>} | undefined)?.content?.['application/json']?.schema?.$ref;
+  const body = bodyRef ? (document.components?.schemas?.[bodyRef.split('/').pop()!] as {'x-not-stated'?: string[]} | undefined) : undefined;
   return {
+    shapeAssumed: body?.['x-not-stated']?.includes('shape') ?? false,
     status: Number(status),
     statusAssumed: operation['x-portal-choices']?.includes('success-status') ?? false,
     bodyOpen: declared?.['x-not-stated']?.includes('shape') ?? false,
@@ -233,7 +244,7 @@ export async function postmanCollection(document: OpenApiDocument & {info: {titl
         body.pickupNumber = `{{${pickupNumberVariable}}}`;
         request.request.body.raw = JSON.stringify(body, null, 2);
       }
-      request.event = [...(request.event ?? []), contractScript(operation.operationId, operation.answer, chain?.stores ? storePickupNumber(operation.operationId) : [])];
+      request.event = [...(request.event ?? []), contractScript(operation.operationId, operation.answer, chain?.stores ? storePickupNumber(operation.operationId, operation.answer.shapeAssumed) : [])];
     }
   }
   const missing = [...operations.keys()].filter((key) => !seen.has(key));

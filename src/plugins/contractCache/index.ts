@@ -4,6 +4,7 @@ import type {LoadContext, Plugin} from '@docusaurus/types';
 import {readdirSync} from 'node:fs';
 import {releasesFolder} from '../../../scripts/contract/releases';
 import {openApiJsonPath} from '../../../scripts/openapi/outputs';
+import {downloads} from '../../downloads';
 
 type PersistentCache = {buildDependencies?: string[]};
 
@@ -19,6 +20,9 @@ type PersistentCache = {buildDependencies?: string[]};
  * The releases (openapi/releases/) count too: the Downloads list says which release the files are
  * and what changed since it, so a new or rewritten release with the same contract left the old
  * sentence in place until they were added.
+ *
+ * So do the downloads: Getting started gives each one's size. A change to the Postman collection's
+ * scripts alone left the old size on that page while /api/, which reads it anew, gave the new one.
  */
 export default function contractCachePlugin(context: LoadContext): Plugin {
   return {
@@ -29,7 +33,8 @@ export default function contractCachePlugin(context: LoadContext): Plugin {
         const releases = path.join(context.siteDir, releasesFolder);
         const releaseFiles = readdirSync(releases).map((file) => path.join(releases, file));
         // The folder (trailing slash: webpack's form for a directory) catches a release added later.
-        cache.buildDependencies = [...(cache.buildDependencies ?? []), path.join(context.siteDir, openApiJsonPath), `${releases}/`, ...releaseFiles];
+        const downloadFiles = downloads.map((download) => path.join(context.siteDir, download.file));
+        cache.buildDependencies = [...(cache.buildDependencies ?? []), path.join(context.siteDir, openApiJsonPath), `${releases}/`, ...releaseFiles, ...downloadFiles];
       }
       return {};
     },

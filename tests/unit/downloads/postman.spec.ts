@@ -85,6 +85,9 @@ test('a status the carrier does not state is tested under the Portal assumption 
   // The pickup request's 201 is the carrier's; the cancel's 200 and its body are not.
   expect(testsOf('requestPickup')[0]).toMatch(/^pm\.test\('requestPickup answers 201', /);
   expect(testsOf('cancelPickup')).toEqual([expect.stringMatching(/^pm\.test\('cancelPickup answers 200 \(Portal assumption/)]);
+  // The reschedule's answer names no field in the specification: its pickupNumber is the portal's.
+  expect(testsOf('reschedulePickup')).toContainEqual(expect.stringContaining("reschedulePickup answers a pickupNumber (Portal assumption: field name)"));
+  expect(testsOf('requestPickup')).toContainEqual(expect.stringMatching(/^pm\.test\('requestPickup answers a pickupNumber', /));
 });
 
 test.describe('newman, top to bottom against the downloaded sandbox', () => {
