@@ -1,10 +1,9 @@
-import AxeBuilder from '@axe-core/playwright';
 import type {Page} from '@playwright/test';
 
 import {downloads, formatSize} from '../../src/downloads';
 import {provider} from '../../src/settings/provider';
 import {isOwnOrigin} from '../site';
-import {test, expect, markDocument, navigateClientSide, showEveryApiSample, waitForHydration} from './fixtures';
+import {test, expect, axeViolations, markDocument, navigateClientSide, showEveryApiSample, waitForHydration} from './fixtures';
 
 type OpenApiDocument = {
   info: {title: string};
@@ -133,17 +132,19 @@ test("Redoc's menu lands on the tag chosen, though the operations before it take
     await waitForHydration(page);
     const menu = page.locator('.redocusaurus .menu-content');
     await menu.locator(`li[data-item-id="${tag}"] > label`).click();
-    // Long enough for the operations near the tag to be laid out and show their samples.
-    await page.waitForTimeout(700);
     // Redoc lands a section 1 px above the reading line on purpose (its ScrollService scrolls by
     // `1 - scrollYOffset()`, so its menu marks the section); scroll positions are whole pixels while
     // sections start at fractions of one; and useKeepReaderInPlace leaves a move under 1 px to the
     // browser: the landing is between 3 px above and the line (measured: -2.27 px on
     // tag/Transit-ETA once its operations' descriptions grew). Landing on the operation before the
-    // tag was hundreds of pixels off.
-    const offset = await offsetBelowNavbar(page, tag, {exact: true});
-    expect(offset, tag).toBeGreaterThan(-3);
-    expect(offset, tag).toBeLessThanOrEqual(0);
+    // tag was hundreds of pixels off. Polled, not measured after a fixed wait: the operations near the
+    // tag are laid out and show their samples only after the click, later on a loaded machine (-13.5 px
+    // measured 700 ms after it, 2026-11-28), and the page keeps the reader in place as they grow.
+    await expect(async () => {
+      const offset = await offsetBelowNavbar(page, tag, {exact: true});
+      expect(offset, tag).toBeGreaterThan(-3);
+      expect(offset, tag).toBeLessThanOrEqual(0);
+    }).toPass({timeout: 10_000});
     await expect(menu.locator(`li[data-item-id^="${tag}/operation/"] > label`).first()).toBeVisible();
   }
 });
@@ -185,8 +186,7 @@ test('axe judges the contrast of the operations the browser has not laid out yet
     .locator('.redocusaurus [data-section-id*="/operation/"]:not([data-section-id^="operation/"]) > :first-child')
     .evaluateAll((contents) => contents.filter((content) => !content.checkVisibility({contentVisibilityAuto: true})).length);
   expect(skipped).toBeGreaterThan(10);
-  const results = await new AxeBuilder({page}).withRules(['color-contrast']).analyze();
-  expect(results.violations.flatMap((violation) => violation.nodes.map((node) => `${node.target.join(' ')}: ${node.failureSummary}\n${node.html.slice(0, 200)}`))).toEqual([]);
+  expect(await axeViolations(page, {rules: ['color-contrast']})).toEqual([]);
 });
 
 test('a link with the anchor of an operation shows it with its samples', async ({page, request}) => {
@@ -240,24 +240,6 @@ test('Redoc follows the colour mode of the site', async ({page}) => {
   const luminance = (rgb: string) => rgb.match(/\d+/g)!.slice(0, 3).map(Number).reduce((sum, value) => sum + value, 0);
   expect(luminance(dark)).toBeGreaterThan(luminance(light));
 });
-
-for (const colourMode of ['light', 'dark'] as const) {
-  test(`/api/ text is readable in ${colourMode} mode (WCAG AA contrast)`, async ({page}) => {
-    // axe checks the contrast of every text node of the 28 operations, after every operation's samples
-    // are shown: 58 s on a quiet 2-core machine, past 90 s beside the rest of the suite (2026-11-25);
-    // the same allowance as the /api/ pass of accessibility.spec.ts.
-    test.setTimeout(240_000);
-    await page.goto(`/api/?docusaurus-theme=${colourMode}`);
-    await waitForHydration(page);
-    await expect(page.locator('html')).toHaveAttribute('data-theme', colourMode);
-    await showEveryApiSample(page);
-    const results = await new AxeBuilder({page}).withRules(['color-contrast', 'link-in-text-block']).analyze();
-    const problems = results.violations.flatMap((violation) =>
-      violation.nodes.map((node) => `${violation.id}: ${node.target.join(' ')}: ${node.any[0]?.message ?? ''}`),
-    );
-    expect(problems).toEqual([]);
-  });
-}
 
 /**
  * Redoc's styles come with the page (src/plugins/redoc/ServerStyles.tsx): styled-components must not

@@ -1,8 +1,7 @@
 import type {Page, Route} from '@playwright/test';
-import AxeBuilder from '@axe-core/playwright';
 
 import {markdownPage} from '../site';
-import {test, expect, waitForHydration, navigateClientSide, markDocument, documentIsMarked} from './fixtures';
+import {test, expect, axeViolations, waitForHydration, navigateClientSide, markDocument, documentIsMarked} from './fixtures';
 
 /**
  * The error screens are exercised on the production build, which ships no crashing page: the tests
@@ -68,8 +67,7 @@ const chunkFailureConsoleErrors = [
 ];
 
 async function expectReadable(page: Page, selector: string): Promise<void> {
-  const results = await new AxeBuilder({page}).include(selector).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  expect(results.violations, 'axe (WCAG 2.1 A and AA) on the error screen').toEqual([]);
+  expect(await axeViolations(page, {include: selector}), 'axe on the error screen').toEqual([]);
 }
 
 for (const colourMode of ['light', 'dark'] as const) {

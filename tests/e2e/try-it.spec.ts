@@ -1,13 +1,12 @@
 import {createServer, type Server} from 'node:http';
 import type {AddressInfo} from 'node:net';
 
-import AxeBuilder from '@axe-core/playwright';
 import type {Locator, Page} from '@playwright/test';
 
 import {createSandbox, memoryStore} from '../../src/sandbox/engine';
 import {loadContract} from '../../scripts/sandbox/process';
 import {sandboxServer} from '../../scripts/sandbox/program/httpServer';
-import {test, expect, axeTags, openInMode, waitForHydration} from './fixtures';
+import {test, expect, axeViolations, openInMode, waitForHydration} from './fixtures';
 
 /**
  * The try-it console (src/components/TryIt, src/components/TryItConsole), driven as an integrator
@@ -237,8 +236,7 @@ test.describe('the console in both colour modes and at both widths', () => {
           await panel.getByText('Headers', {exact: false}).first().click();
           await panel.getByText('Request as curl').click();
           await panel.scrollIntoViewIfNeeded();
-          const results = await new AxeBuilder({page}).include(`[data-try-it="requestPickup"]`).withTags(axeTags).analyze();
-          expect(results.violations.flatMap((violation) => violation.nodes.map((node) => `${violation.id}: ${node.target.join(' ')}`))).toEqual([]);
+          expect(await axeViolations(page, {include: `[data-try-it="requestPickup"]`})).toEqual([]);
           const box = await panel.boundingBox();
           expect(box!.x).toBeGreaterThanOrEqual(0);
           expect(box!.x + box!.width).toBeLessThanOrEqual(width);
