@@ -13,6 +13,7 @@ import redocPlugin from './src/plugins/redoc';
 import redocSpecPlugin from './src/plugins/redoc/specPlugin';
 import prismTokenCssPlugin from './src/plugins/prismTokenCss';
 import prismOnDemandPlugin from './src/plugins/prismOnDemand';
+import {llmsTxtOptions} from './src/plugins/llmsTxt/options';
 import {redocTheme} from './src/plugins/redoc/theme';
 import remarkContract from './src/remark/contract';
 import {darkCodeTheme, lightCodeTheme} from './src/prism/themes';
@@ -175,7 +176,7 @@ const config: Config = {
     ['docusaurus-theme-redoc', redocThemeOptions],
     ['@easyops-cn/docusaurus-search-local', searchTheme],
   ],
-  plugins: [['@docusaurus/plugin-content-blog', changelogOptions], contractCachePlugin, redocPlugin, [redocSpecPlugin, redocSpecOptions], prismTokenCssPlugin, prismOnDemandPlugin],
+  plugins: [['@docusaurus/plugin-content-blog', changelogOptions], contractCachePlugin, redocPlugin, [redocSpecPlugin, redocSpecOptions], prismTokenCssPlugin, prismOnDemandPlugin, ['@signalwire/docusaurus-plugin-llms-txt', llmsTxtOptions as Record<string, unknown>]],
   themeConfig,
 };
 

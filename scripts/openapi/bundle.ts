@@ -29,6 +29,8 @@ import {openApiJsonPath, openApiSourcePath, openApiYamlPath, postmanCollectionPa
 import {labelPortalChoices} from './portalChoices';
 import {markOpenQuestions, registerCsv, registerCsvPath, registerJson, registerJsonPath, type OpenQuestion} from './openQuestions';
 import {postmanCollection} from './postman';
+import {Contract} from '../../src/remark/contract/contract';
+import {operationMarkdown, operationMarkdownFolder} from '../llms/operationMarkdown';
 import {scaleContract, scaleFromEnvironment} from './scale';
 import {withAbsoluteSiteLinks} from './siteLinks';
 import {sandboxProgram} from '../sandbox/buildDownload';
@@ -130,8 +132,14 @@ async function main(): Promise<void> {
   write(registerJsonPath, registerJson(openRows, String((document.info as {version?: string}).version)));
   write(typeDeclarationsPath, await typeDeclarations(document, provider.portalUrl));
   write(sandboxProgramPath, await sandboxProgram(contractText, projectRoot));
+  // Each call as Markdown (/api/operations/<operationId>.md), rendered as the guides render it.
+  const contract = Contract.load(projectRoot);
+  rmSync(path.join(projectRoot, operationMarkdownFolder), {recursive: true, force: true});
+  for (const {operation} of contract.operations()) {
+    write(`${operationMarkdownFolder}/${operation.operationId}.md`, operationMarkdown(contract, operation.operationId, provider.portalUrl));
+  }
   const releases = writeChangelog(projectRoot, document as never);
-  console.log(`openapi: wrote ${[openApiJsonPath, openApiYamlPath, postmanCollectionPath, registerCsvPath, registerJsonPath, typeDeclarationsPath, sandboxProgramPath].join(', ')}`);
+  console.log(`openapi: wrote ${[openApiJsonPath, openApiYamlPath, postmanCollectionPath, registerCsvPath, registerJsonPath, typeDeclarationsPath, sandboxProgramPath, `${operationMarkdownFolder}/`].join(', ')}`);
   console.log(`openapi: wrote ${changelogFolder}/ and static/downloads/releases/ for ${releases.length} release(s)`);
 }
 

@@ -1,0 +1,120 @@
+/**
+ * `/llms.txt` and `/llms-full.txt` (llmstxt.org), written after `docusaurus build` (`npm run build`'s
+ * postbuild step), in the sidebar's order, from the Markdown pages the build wrote:
+ *
+ * - each docs page, converted from its built HTML by @signalwire/docusaurus-plugin-llms-txt
+ *   (src/plugins/llmsTxt), at its own path with `.md` (`/docs/guides/pickups.md`);
+ * - each call of the API reference, rendered from the contract by the bundle step
+ *   (`/api/operations/<operationId>.md`, scripts/llms/operationMarkdown.ts).
+ *
+ * The plugin writes an llms.txt of its own, grouped by URL: ours replaces it, because the sidebar puts
+ * Guides and Reference pages side by side under one folder. A page of the sidebar without its Markdown
+ * fails the build, naming the page.
+ */
+import {existsSync, readFileSync, writeFileSync} from 'node:fs';
+import path from 'node:path';
+
+import sidebars from '../../sidebars';
+import {portalTitle, provider} from '../../src/settings/provider';
+import {Contract} from '../../src/remark/contract/contract';
+import {operationMarkdownUrl} from './operationMarkdown';
+
+const projectRoot = path.resolve(__dirname, '../..');
+
+type SidebarItem = string | {type: string; label?: string; id?: string; href?: string; items?: SidebarItem[]};
+
+export type IndexEntry = {title: string; url: string; description: string; file: string};
+export type IndexSection = {title: string; entries: IndexEntry[]};
+
+/** `/docs/guides/pickups`: where Docusaurus serves a doc, from its id (`guides/pickups`, `EDI/index`). */
+const docPath = (id: string) => `/docs/${id.replace(/(^|\/)index$/, '')}`.replace(/\/$/, '');
+
+function htmlDescription(buildDir: string, sitePath: string): string {
+  const html = readFileSync(path.join(buildDir, sitePath, 'index.html'), 'utf8');
+  const description = html.match(/<meta[^>]* name="?description"?[^>]* content="([^"]*)"/)?.[1] ?? '';
+  return description.replace(/&#x27;/g, "'").replace(/&quot;/g, '"').replace(/&amp;/g, '&');
+}
+
+function docEntry(buildDir: string, id: string): IndexEntry {
+  const sitePath = docPath(id);
+  const file = path.join(buildDir, `${sitePath}.md`);
+  if (!existsSync(file)) {
+    throw new Error(`llms.txt: the docs page ${sitePath} (doc ${id}) has no Markdown at ${path.relative(projectRoot, file)}; is @signalwire/docusaurus-plugin-llms-txt in docusaurus.config.ts?`);
+  }
+  const title = readFileSync(file, 'utf8').match(/^# (.+)$/m)?.[1] ?? id;
+  return {title, url: encodeURI(`${sitePath}.md`), description: htmlDescription(buildDir, sitePath), file};
+}
+
+/** The sidebar's categories in order, each with its docs; a doc outside a category gets its own section. */
+export function indexSections(buildDir: string): IndexSection[] {
+  const sections: IndexSection[] = [];
+  for (const item of sidebars.docs as SidebarItem[]) {
+    if (typeof item === 'string') {
+      const entry = docEntry(buildDir, item);
+      sections.push({title: entry.title, entries: [entry]});
+    } else if (item.type === 'category') {
+      const docs = (item.items ?? []).flatMap((child) => (typeof child === 'string' ? [child] : child.type === 'doc' && child.id ? [child.id] : []));
+      sections.push({title: item.label ?? '', entries: docs.map((id) => docEntry(buildDir, id))});
+    } else if (item.type === 'doc' && item.id) {
+      const entry = docEntry(buildDir, item.id);
+      sections.push({title: item.label ?? entry.title, entries: [{...entry, title: item.label ?? entry.title}]});
+    }
+  }
+  const contract = Contract.load(projectRoot);
+  sections.push({
+    title: 'API reference',
+    entries: contract.operations().map(({method, path: route, operation}) => ({
+      title: `${operation.summary} (${method.toUpperCase()} ${route})`,
+      url: operationMarkdownUrl(operation.operationId),
+      description: operation.description.split(/\n\s*\n/)[0].replace(/\s+/g, ' '),
+      file: path.join(buildDir, operationMarkdownUrl(operation.operationId)),
+    })),
+  });
+  return sections;
+}
+
+const summary =
+  `The developer portal of ${provider.name}, a less-than-truckload freight carrier: how to call its APIs for ` +
+  'authentication, warehouse shipments and receipts, inventory, distribution plans, pickups, tracking, BOL with pickup, ' +
+  'documents, rate quotes, agent probill handling and transit ETA. Every call takes JSON; all but the token call and ' +
+  "`GET /documents/probill` take a bearer token. Where the carrier's specification is silent, the pages say what this portal " +
+  'assumes, under the label "Portal assumption", and list it in Open questions for the carrier.';
+
+export function llmsTxt(sections: IndexSection[]): string {
+  const absolute = (url: string) => `${provider.portalUrl}${url}`;
+  return [
+    `# ${portalTitle}`,
+    '',
+    `> ${summary}`,
+    '',
+    'Each link is the Markdown of a page of the portal. A local sandbox that follows the contract is one file for Node 20+: ' +
+      `[carrier-sandbox.mjs](${absolute('/downloads/carrier-sandbox.mjs')}).`,
+    '',
+    ...sections.flatMap((section) => [
+      `## ${section.title}`,
+      '',
+      ...section.entries.map((entry) => `- [${entry.title}](${absolute(entry.url)})${entry.description ? `: ${entry.description}` : ''}`),
+      '',
+    ]),
+    '## Optional',
+    '',
+    `- [OpenAPI description](${absolute('/openapi.json')}): the contract every page is rendered from`,
+    `- [Changelog](${absolute('/changelog')}): every release of the contract`,
+    `- [Every page in one file](${absolute('/llms-full.txt')})`,
+    '',
+  ].join('\n');
+}
+
+export function llmsFullTxt(sections: IndexSection[]): string {
+  const pages = sections.flatMap((section) => section.entries).map((entry) => `<!-- ${provider.portalUrl}${entry.url} -->\n\n${readFileSync(entry.file, 'utf8').trim()}\n`);
+  return [`# ${portalTitle}\n\n> ${summary}\n`, ...pages].join('\n---\n\n');
+}
+
+if (require.main === module) {
+  const buildDir = path.join(projectRoot, 'build');
+  const sections = indexSections(buildDir);
+  writeFileSync(path.join(buildDir, 'llms.txt'), llmsTxt(sections));
+  writeFileSync(path.join(buildDir, 'llms-full.txt'), llmsFullTxt(sections));
+  const count = sections.reduce((total, section) => total + section.entries.length, 0);
+  console.log(`llms: wrote build/llms.txt and build/llms-full.txt (${count} pages)`);
+}

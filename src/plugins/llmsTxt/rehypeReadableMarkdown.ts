@@ -1,0 +1,127 @@
+/**
+ * A rehype step for @signalwire/docusaurus-plugin-llms-txt, run on a built page's article before it
+ * becomes Markdown: what a reader of the HTML operates (Try it, the copy buttons, the headings' `#`
+ * links) is left out, and what the HTML shows by layout is said in words, so the Markdown reads as the
+ * page does:
+ *
+ * - the code sample tabs become one block per language, each under its label (`curl`, `JavaScript`…),
+ *   and every code block keeps its language, which Docusaurus puts on `<pre>`, not on `<code>`;
+ * - the Portal assumption tag becomes emphasis (`*Portal assumption*`), the label the page shows;
+ * - a code block's lines (one element each) become lines of text;
+ * - an admonition becomes a quotation under its title in bold.
+ */
+type Element = {
+  type: 'element';
+  tagName: string;
+  properties: Record<string, unknown>;
+  children: HastNode[];
+};
+type Text = {type: 'text'; value: string};
+type HastNode = {type: string; children?: HastNode[]; value?: string};
+
+const isElement = (node: HastNode): node is Element => node.type === 'element';
+const isComment = (node: HastNode) => node.type === 'comment';
+const classesOf = (node: Element): string[] => {
+  const value = node.properties.className;
+  return Array.isArray(value) ? value.map(String) : typeof value === 'string' ? value.split(/\s+/) : [];
+};
+const hasClass = (node: Element, name: string) => classesOf(node).includes(name);
+const element = (tagName: string, children: HastNode[], properties: Record<string, unknown> = {}): Element => ({type: 'element', tagName, properties, children});
+const text = (value: string): Text => ({type: 'text', value});
+
+/** What a reader operates rather than reads. */
+function isControl(node: Element): boolean {
+  return (
+    node.tagName === 'button' ||
+    node.tagName === 'svg' ||
+    hasClass(node, 'hash-link') ||
+    node.properties.dataContract === 'TryIt' ||
+    node.properties.dataTryIt !== undefined ||
+    node.properties.dataCopyPage !== undefined
+  );
+}
+
+function textOf(node: HastNode): string {
+  if (node.type === 'text') {
+    return node.value ?? '';
+  }
+  return (node.children ?? []).map(textOf).join('');
+}
+
+function findAll(node: HastNode, test: (candidate: Element) => boolean, found: Element[] = []): Element[] {
+  for (const child of node.children ?? []) {
+    if (isElement(child)) {
+      if (test(child)) {
+        found.push(child);
+      } else {
+        findAll(child, test, found);
+      }
+    }
+  }
+  return found;
+}
+
+/** `<pre class="language-js"><code><div class="token-line">…</div>…` → `<pre><code class="language-js">` with its lines as text. */
+function plainCodeBlock(pre: Element): Element {
+  const language = classesOf(pre).find((name) => name.startsWith('language-'));
+  const code = findAll(pre, (candidate) => candidate.tagName === 'code')[0];
+  const lines = code ? findAll(code, (candidate) => hasClass(candidate, 'token-line')) : [];
+  const value = lines.length > 0 ? lines.map(textOf).join('\n') : textOf(code ?? pre);
+  return element('pre', [element('code', [text(value.replace(/\n+$/, ''))], language ? {className: [language]} : {})]);
+}
+
+/** Docusaurus tabs: every panel, in order, under its tab's label. */
+function unfoldedTabs(container: Element): HastNode[] {
+  const labels = findAll(container, (candidate) => candidate.properties.role === 'tab').map(textOf);
+  const panels = findAll(container, (candidate) => candidate.properties.role === 'tabpanel');
+  return panels.flatMap((panel, index) => [element('p', [element('strong', [text(labels[index] ?? `Tab ${index + 1}`)])]), ...panel.children]);
+}
+
+function rewrite(node: HastNode): void {
+  const children = node.children;
+  if (!children) {
+    return;
+  }
+  for (let index = 0; index < children.length; index++) {
+    const child = children[index];
+    // React's text separators (`<!-- -->`) would come out as raw HTML.
+    if (isComment(child)) {
+      children.splice(index, 1);
+      index--;
+      continue;
+    }
+    if (!isElement(child)) {
+      continue;
+    }
+    let replacement: HastNode[] | undefined;
+    if (isControl(child)) {
+      replacement = [];
+    } else if (hasClass(child, 'theme-tabs-container')) {
+      // The panels hold code blocks of their own: rewritten before they take the tabs' place.
+      const unfolded = element('div', unfoldedTabs(child));
+      rewrite(unfolded);
+      replacement = unfolded.children;
+    } else if (child.tagName === 'pre') {
+      replacement = [plainCodeBlock(child)];
+    } else if (hasClass(child, 'theme-admonition')) {
+      const [title, content] = findAll(child, (candidate) => /^admonition(Heading|Content)/.test(classesOf(candidate).join(' ')));
+      const body = element('div', content ? content.children : []);
+      rewrite(body);
+      replacement = [element('blockquote', [element('p', [element('strong', [text(title ? textOf(title).trim() : '')])]), ...body.children])];
+    } else if (hasClass(child, 'portal-assumption')) {
+      replacement = [element('em', [text(textOf(child))])];
+    }
+    if (replacement) {
+      children.splice(index, 1, ...replacement);
+      index += replacement.length - 1;
+    } else {
+      rewrite(child);
+    }
+  }
+}
+
+export default function rehypeReadableMarkdown() {
+  return (tree: HastNode) => {
+    rewrite(tree);
+  };
+}

@@ -1,0 +1,118 @@
+import {provider} from '../../src/settings/provider';
+import {test, expect, openInMode, sitemapPaths} from './fixtures';
+
+/**
+ * The portal for readers who work through a coding assistant (src/plugins/llmsTxt, scripts/llms):
+ * /llms.txt and /llms-full.txt, every docs page as Markdown beside its HTML, each operation as
+ * Markdown, and Copy page as Markdown.
+ */
+
+/** `/docs/guides/pickups/` → `/docs/guides/pickups.md`. */
+const markdownPathOf = (pagePath: string) => `${pagePath.replace(/\/+$/, '')}.md`;
+
+/** Markdown without its fenced code blocks, where `<T>` and tables of text are code, not page. */
+const withoutCode = (markdown: string) => markdown.replace(/^```[^\n]*\n[\s\S]*?^```$/gm, '');
+
+/** The row count of each Markdown table, in order (a table: consecutive lines starting with `|`, less its separator). */
+function markdownTableRows(markdown: string): number[] {
+  const counts: number[] = [];
+  let run = 0;
+  for (const line of [...withoutCode(markdown).split('\n'), '']) {
+    if (line.startsWith('|')) {
+      run++;
+    } else if (run > 0) {
+      counts.push(run - 1);
+      run = 0;
+    }
+  }
+  return counts;
+}
+
+test('/llms.txt lists every docs page and every operation as Markdown, in the sidebar’s order, and each link answers 200', async ({request}) => {
+  const llms = await (await request.get('/llms.txt')).text();
+  expect(llms).toMatch(/^# .+\n\n> .+/);
+  const links = [...llms.matchAll(/\]\((https?:\/\/[^)]+)\)/g)].map((match) => new URL(match[1]));
+  expect(links.every((link) => link.origin === new URL(provider.portalUrl).origin)).toBe(true);
+  const docsPages = (await sitemapPaths(request)).map((page) => decodeURI(page)).filter((page) => page.startsWith('/docs/') && page !== '/docs/');
+  const listed = links.map((link) => decodeURI(link.pathname));
+  for (const page of docsPages) {
+    expect(listed, page).toContain(markdownPathOf(page));
+  }
+  expect(listed.filter((link) => link.startsWith('/api/operations/'))).toHaveLength(28);
+  // The sidebar's order: Agents first, then the guides from Getting started, then Reference.
+  const headings = [...llms.matchAll(/^## (.+)$/gm)].map((match) => match[1]);
+  expect(headings.slice(0, 3)).toEqual(['Agents', 'Guides', 'Reference']);
+  expect(listed.indexOf('/docs/guides/getting-started.md')).toBeLessThan(listed.indexOf('/docs/guides/pickups.md'));
+  for (const link of listed) {
+    const response = await request.get(encodeURI(link));
+    expect(response.status(), link).toBe(200);
+  }
+});
+
+test('/llms-full.txt holds every page of /llms.txt, in its order', async ({request}) => {
+  const llms = await (await request.get('/llms.txt')).text();
+  const full = await (await request.get('/llms-full.txt')).text();
+  const pages = [...llms.matchAll(/^- \[[^\]]+\]\((https?:\/\/[^)]+\.md)\)/gm)].map((match) => match[1]);
+  let from = 0;
+  for (const page of pages) {
+    const at = full.indexOf(`<!-- ${page} -->`, from);
+    expect(at, page).toBeGreaterThan(from - 1);
+    from = at;
+  }
+  const pickups = await (await request.get('/docs/guides/pickups.md')).text();
+  expect(full).toContain(pickups.trim());
+});
+
+test('every docs page has its Markdown: its headings, its tables row for row, and no MDX tag', async ({page, request}) => {
+  test.slow();
+  const docsPages = (await sitemapPaths(request)).map((path) => decodeURI(path)).filter((path) => path.startsWith('/docs/') && path !== '/docs/');
+  expect(docsPages.length).toBeGreaterThan(15);
+  for (const docsPage of docsPages) {
+    const response = await request.get(encodeURI(markdownPathOf(docsPage)));
+    expect(response.status(), docsPage).toBe(200);
+    const markdown = await response.text();
+    await page.goto(encodeURI(docsPage));
+    const article = page.locator('.theme-doc-markdown');
+    const headings = await article.locator('h1, h2, h3, h4, h5, h6').evaluateAll((elements) =>
+      elements.map((heading) => `${'#'.repeat(Number(heading.tagName[1]))} ${(heading.textContent ?? '').replace(/\u200b/g, '').trim()}`),
+    );
+    const markdownHeadings = withoutCode(markdown).split('\n').filter((line) => /^#{1,6} /.test(line)).map((line) => line.replace(/[\\`]/g, ''));
+    for (const heading of headings) {
+      expect(markdownHeadings, `${docsPage}: ${heading}`).toContain(heading);
+    }
+    const htmlTableRows = await article.locator('table').evaluateAll((tables) => tables.map((table) => table.querySelectorAll('tr').length));
+    expect(markdownTableRows(markdown), docsPage).toEqual(htmlTableRows);
+    // No component of the page's source (<SchemaFields>, <TryIt>…) in place of what it renders.
+    expect(withoutCode(markdown), docsPage).not.toMatch(/<\/?[A-Z][A-Za-z]*[\s/>]/);
+    expect(markdown, docsPage).not.toContain('<!--');
+  }
+});
+
+test('each operation has a Markdown page: its path, fields, samples, answers and open questions', async ({request}) => {
+  const markdown = await (await request.get('/api/operations/requestPickup.md')).text();
+  expect(markdown).toMatch(/^# Request a pickup\n/);
+  expect(markdown).toContain('`POST /order/pickup/request`');
+  expect(markdown).toContain('Answers **201 Created**');
+  expect(markdown).toContain('## Request body');
+  expect(markdown).toContain('* `pickupWindow.timeZoneOffset` integer');
+  expect(markdown).toContain('**curl**\n\n```bash\n');
+  expect(markdown).toMatch(/\| \*\*401\*\* \|/);
+  expect(markdown).toContain('### Open questions: Request a pickup');
+  expect(withoutCode(markdown)).not.toMatch(/<\/?[A-Z][A-Za-z]*[\s/>]/);
+  const cancel = await (await request.get('/api/operations/cancelPickup.md')).text();
+  expect(cancel).toContain('The contract describes no body for this answer.');
+});
+
+for (const colourMode of ['light', 'dark'] as const) {
+  test(`Copy page as Markdown puts the page's Markdown on the clipboard, by keyboard, in ${colourMode} mode`, async ({page, context, request}) => {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    await openInMode(page, '/docs/guides/pickups', colourMode, 1280);
+    const button = page.getByRole('button', {name: 'Copy page as Markdown'});
+    await button.focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('status').filter({hasText: 'Copied.'})).toBeVisible();
+    const copied = await page.evaluate(() => navigator.clipboard.readText());
+    expect(copied).toBe(await (await request.get('/docs/guides/pickups.md')).text());
+    await expect(page.getByRole('link', {name: 'View as Markdown'})).toHaveAttribute('href', '/docs/guides/pickups.md');
+  });
+}
