@@ -131,13 +131,16 @@ async function main(): Promise<void> {
   write(registerCsvPath, registerCsv(openRows));
   write(registerJsonPath, registerJson(openRows, String((document.info as {version?: string}).version)));
   write(typeDeclarationsPath, await typeDeclarations(document, provider.portalUrl));
-  write(sandboxProgramPath, await sandboxProgram(contractText, projectRoot));
   // Each call as Markdown (/api/operations/<operationId>.md), rendered as the guides render it.
   const contract = Contract.load(projectRoot);
   rmSync(path.join(projectRoot, operationMarkdownFolder), {recursive: true, force: true});
+  const operationsMarkdown: Record<string, string> = {};
   for (const {operation} of contract.operations()) {
-    write(`${operationMarkdownFolder}/${operation.operationId}.md`, operationMarkdown(contract, operation.operationId, provider.portalUrl));
+    operationsMarkdown[operation.operationId] = operationMarkdown(contract, operation.operationId, provider.portalUrl);
+    write(`${operationMarkdownFolder}/${operation.operationId}.md`, operationsMarkdown[operation.operationId]);
   }
+  // The sandbox carries them too, for its MCP server's describe_operation.
+  write(sandboxProgramPath, await sandboxProgram(contractText, projectRoot, operationsMarkdown));
   const releases = writeChangelog(projectRoot, document as never);
   console.log(`openapi: wrote ${[openApiJsonPath, openApiYamlPath, postmanCollectionPath, registerCsvPath, registerJsonPath, typeDeclarationsPath, sandboxProgramPath, `${operationMarkdownFolder}/`].join(', ')}`);
   console.log(`openapi: wrote ${changelogFolder}/ and static/downloads/releases/ for ${releases.length} release(s)`);

@@ -38,8 +38,8 @@ function licenceNotices(metafile: Metafile, projectRoot: string): string {
 }
 
 /** The program as one module's text, carrying `contractText` (the served openapi.json). */
-export async function sandboxProgram(contractText: string, projectRoot: string): Promise<string> {
-  const compressed = brotliCompressSync(Buffer.from(contractText, 'utf8'), {params: {[zlib.BROTLI_PARAM_QUALITY]: 11}});
+export async function sandboxProgram(contractText: string, projectRoot: string, operationsMarkdown: Record<string, string> = {}): Promise<string> {
+  const brotliBase64 = (text: string) => brotliCompressSync(Buffer.from(text, 'utf8'), {params: {[zlib.BROTLI_PARAM_QUALITY]: 11}}).toString('base64');
   const result = await build({
     entryPoints: [entry],
     absWorkingDir: projectRoot,
@@ -51,7 +51,10 @@ export async function sandboxProgram(contractText: string, projectRoot: string):
     legalComments: 'none',
     metafile: true,
     write: false,
-    define: {__CONTRACT_BROTLI_BASE64__: JSON.stringify(compressed.toString('base64'))},
+    define: {
+      __CONTRACT_BROTLI_BASE64__: JSON.stringify(brotliBase64(contractText)),
+      __OPERATIONS_MARKDOWN_BROTLI_BASE64__: JSON.stringify(brotliBase64(JSON.stringify(operationsMarkdown))),
+    },
     // Bundled CommonJS packages call require(); an ES module has none of its own.
     banner: {js: `#!/usr/bin/env node\n// Carrier API sandbox. Run: node carrier-sandbox.mjs --help (Node ${minimumNodeVersion} or later).\nimport {createRequire as __createRequire} from 'node:module';const require = __createRequire(import.meta.url);`},
     logLevel: 'silent',

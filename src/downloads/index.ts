@@ -35,7 +35,7 @@ export const downloads: readonly Download[] = [
   download(typeDeclarationsPath, 'TypeScript types', 'the paths and schemas as types, for openapi-fetch (see the Typed client guide)'),
   download(registerCsvPath, 'Open questions (CSV)', 'everything the specification leaves open, and what the portal uses in its place: the list to send the carrier\'s API team'),
   download(registerJsonPath, 'Open questions (JSON)', 'the same list, for tools'),
-  download(sandboxProgramPath, 'Sandbox (one file for Node 20+)', 'every call of the contract on your machine or in your CI, with no install: node carrier-sandbox.mjs (see the Test environment page)'),
+  download(sandboxProgramPath, 'Sandbox (one file for Node 20+)', 'every call of the contract on your machine or in your CI, with no install: node carrier-sandbox.mjs, or with --mcp an MCP server for a coding assistant (see the Test environment page)'),
 ];
 
 /** Size in bytes of every download; throws, naming the file, when one has not been generated. */

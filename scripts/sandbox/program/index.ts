@@ -13,6 +13,7 @@ import type {AddressInfo} from 'node:net';
 import {createSandbox, memoryStore, type WorldStore} from '../../../src/sandbox/engine';
 import {contractIdentity} from './contractIdentity';
 import {sandboxServer} from './httpServer';
+import {serveMcp} from './mcpServer';
 import {parseCommandLine, usage, type SandboxOptions} from './options';
 import {openStateFile, StateFileError, type StateFile} from './stateFile';
 import {worldMisfit} from './worldFits';
@@ -47,7 +48,13 @@ function urlOf(address: AddressInfo): string {
   return `http://${host}:${address.port}`;
 }
 
-export async function runSandboxProgram(contractText: string, argv: readonly string[] = process.argv.slice(2)): Promise<void> {
+/** What the file carries besides the contract. */
+export type ProgramContents = {
+  /** Markdown of each operation, by operationId, for the MCP server's describe_operation. */
+  operationsMarkdown: Record<string, string>;
+};
+
+export async function runSandboxProgram(contractText: string, argv: readonly string[] = process.argv.slice(2), contents: ProgramContents = {operationsMarkdown: {}}): Promise<void> {
   const identity = contractIdentity(contractText);
   const command = parseCommandLine(argv, process.env);
   if (command.kind === 'help') {
@@ -76,11 +83,16 @@ export async function runSandboxProgram(contractText: string, argv: readonly str
       fail(error instanceof StateFileError ? error.message : String(error), 1);
     }
     if (!options.quiet) {
-      process.stdout.write(`${programName}: ${existed ? `loaded ${state.loadedAccounts} account(s) from` : 'created'} ${options.stateFile}\n`);
+      // In MCP mode stdout carries the protocol alone.
+      (options.mcp ? process.stderr : process.stdout).write(`${programName}: ${existed ? `loaded ${state.loadedAccounts} account(s) from` : 'created'} ${options.stateFile}\n`);
     }
   }
   const store: WorldStore = state?.store ?? memoryStore();
   const sandbox = createSandbox({contract: JSON.parse(contractText), store, clock: () => new Date(), tokenLifetimeSeconds: options.tokenTtlSeconds});
+  if (options.mcp) {
+    await serveMcp({sandbox, contract: JSON.parse(contractText), operationsMarkdown: contents.operationsMarkdown, version: identity.label, afterCall: state?.saved});
+    return;
+  }
   const server = sandboxServer(sandbox, {
     contractLabel: identity.label,
     log: options.quiet ? undefined : (line) => process.stdout.write(`${line}\n`),

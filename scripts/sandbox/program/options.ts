@@ -14,6 +14,8 @@ export type SandboxOptions = {
   /** The JSON file that keeps every account's world across restarts; undefined keeps them in memory. */
   stateFile?: string;
   quiet: boolean;
+  /** Serve the Model Context Protocol on stdin and stdout instead of HTTP (mcpServer.ts). */
+  mcp: boolean;
 };
 
 export type ParsedCommandLine =
@@ -25,7 +27,7 @@ export type ParsedCommandLine =
 export const defaultHost = '127.0.0.1';
 
 const valueFlags = ['--port', '--host', '--token-ttl', '--state'] as const;
-const switchFlags = ['--quiet', '--help', '-h', '--version', '-v'] as const;
+const switchFlags = ['--quiet', '--mcp', '--help', '-h', '--version', '-v'] as const;
 
 export function usage(program: string, contractLabel: string): string {
   return [
@@ -46,6 +48,8 @@ export function usage(program: string, contractLabel: string): string {
     "  --state <file>      keep every account's world in this JSON file,",
     '                      across restarts (default: in memory)',
     '  --quiet             no log line per request',
+    '  --mcp               be an MCP server on stdin/stdout for a coding',
+    '                      assistant, instead of an HTTP server',
     '  --version           print the contract version and hash, then exit',
     '  --help              print this help, then exit',
     '',
@@ -67,6 +71,7 @@ function wholeNumber(text: string, min: number, max: number): number | undefined
 export function parseCommandLine(argv: readonly string[], env: Readonly<Record<string, string | undefined>>): ParsedCommandLine {
   const given = new Map<string, string>();
   let quiet = false;
+  let mcp = false;
   for (let index = 0; index < argv.length; index++) {
     const argument = argv[index];
     const [flag, inlineValue] = argument.startsWith('--') && argument.includes('=') ? [argument.slice(0, argument.indexOf('=')), argument.slice(argument.indexOf('=') + 1)] : [argument, undefined];
@@ -80,7 +85,11 @@ export function parseCommandLine(argv: readonly string[], env: Readonly<Record<s
       if (flag === '--version' || flag === '-v') {
         return {kind: 'version'};
       }
-      quiet = true;
+      if (flag === '--mcp') {
+        mcp = true;
+      } else {
+        quiet = true;
+      }
     } else if ((valueFlags as readonly string[]).includes(flag)) {
       const value = inlineValue ?? argv[++index];
       if (value === undefined || (inlineValue === undefined && value.startsWith('--'))) {
@@ -118,5 +127,5 @@ export function parseCommandLine(argv: readonly string[], env: Readonly<Record<s
     return {kind: 'mistake', message: '--state must name a file'};
   }
 
-  return {kind: 'run', options: {port, host, tokenTtlSeconds, stateFile, quiet}};
+  return {kind: 'run', options: {port, host, tokenTtlSeconds, stateFile, quiet, mcp}};
 }

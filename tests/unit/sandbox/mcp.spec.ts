@@ -1,0 +1,87 @@
+import {readFileSync} from 'node:fs';
+import path from 'node:path';
+import {Client} from '@modelcontextprotocol/sdk/client/index.js';
+import {StdioClientTransport} from '@modelcontextprotocol/sdk/client/stdio.js';
+import {test, expect} from '@playwright/test';
+
+import {projectRoot, sandboxFolder, startSandboxServer} from '../../../scripts/sandbox/process';
+import {sandboxPassword} from '../../../src/sandbox/magicValues';
+import {exampleValue, operations} from '../openapi/contract';
+
+/**
+ * `node carrier-sandbox.mjs --mcp`: the downloaded file, copied into an empty folder, as an MCP server
+ * that a client of the official SDK starts over stdio, as a coding assistant would.
+ */
+
+type CallAnswer = {status: number; body: Record<string, unknown> | null};
+
+async function connect(args: string[] = [], folder = sandboxFolder()) {
+  const client = new Client({name: 'portal-test', version: '1.0.0'});
+  await client.connect(new StdioClientTransport({command: process.execPath, args: [folder.program, '--mcp', ...args], cwd: folder.folder, env: {PATH: process.env.PATH ?? ''}, stderr: 'pipe'}));
+  const textOf = (result: Awaited<ReturnType<typeof client.callTool>>) => (result.content as {type: string; text: string}[])[0].text;
+  const call = async (method: 'GET' | 'POST', route: string, body?: unknown, token?: string): Promise<CallAnswer> =>
+    JSON.parse(textOf(await client.callTool({name: 'call_sandbox', arguments: {method, path: route, ...(body === undefined ? {} : {body}), ...(token ? {token} : {})}}))) as CallAnswer;
+  return {client, textOf, call, folder};
+}
+
+/** The pickup request's example in the contract, as the samples send it. */
+const requestPickup = operations().find((entry) => entry.operation.operationId === 'requestPickup')!.operation as {requestBody: {content: Record<string, {examples: Record<string, {$ref: string}>}>}};
+const pickupBody = exampleValue(Object.values(requestPickup.requestBody.content['application/json'].examples)[0].$ref.split('/').pop()!);
+
+test('lists its tools, and describes requestPickup as the portal’s Markdown page does', async () => {
+  const {client, textOf} = await connect();
+  try {
+    const {tools} = await client.listTools();
+    expect(tools.map((tool) => tool.name).sort()).toEqual(['call_sandbox', 'describe_operation', 'list_operations']);
+    const list = textOf(await client.callTool({name: 'list_operations', arguments: {}}));
+    expect(list.match(/^- `/gm)).toHaveLength(28);
+    expect(list).toContain('- `requestPickup`: POST /order/pickup/request, Request a pickup (Pickups)');
+    const described = textOf(await client.callTool({name: 'describe_operation', arguments: {operationId: 'requestPickup'}}));
+    expect(described).toBe(readFileSync(path.join(projectRoot, 'build/api/operations/requestPickup.md'), 'utf8'));
+    const unknown = await client.callTool({name: 'describe_operation', arguments: {operationId: 'noSuchCall'}});
+    expect(unknown.isError).toBe(true);
+    expect(textOf(unknown)).toContain('No operation "noSuchCall"');
+  } finally {
+    await client.close();
+  }
+});
+
+test('gets a token, requests a pickup and cancels it, with the statuses the HTTP sandbox gives, on state the HTTP sandbox then reads', async () => {
+  const {client, call, folder} = await connect(['--state', 'sandbox-state.json']);
+  let pickupNumber: string;
+  try {
+    const token = await call('POST', '/authentication/user/token', {id: 'mcp-account', pw: sandboxPassword});
+    expect(token.status).toBe(200);
+    const accessToken = String(token.body!.access_token);
+    const requested = await call('POST', '/order/pickup/request', pickupBody, accessToken);
+    expect(requested.status).toBe(201);
+    pickupNumber = String(requested.body!.pickupNumber);
+    const cancelled = await call('POST', '/order/pickup/cancel', {pickupNumber, notes: 'Not needed'}, accessToken);
+    expect(cancelled.status).toBe(200);
+    expect((await call('POST', '/order/pickup/cancel', {pickupNumber}, accessToken)).status).toBe(422);
+    expect((await call('GET', `/tracking/pickup?pickupNumber=${pickupNumber}`)).status).toBe(401);
+  } finally {
+    await client.close();
+  }
+
+  // The HTTP sandbox, started on the same state file, answers the same calls with the same statuses
+  // and knows the pickup the MCP server cancelled.
+  const http = await startSandboxServer({folder: folder.folder, args: ['--state', 'sandbox-state.json', '--quiet']});
+  try {
+    const post = (route: string, body: unknown, token?: string) =>
+      fetch(`${http.baseUrl}${route}`, {method: 'POST', headers: {'content-type': 'application/json', ...(token ? {authorization: `Bearer ${token}`} : {})}, body: JSON.stringify(body)});
+    const tokenAnswer = await post('/authentication/user/token', {id: 'mcp-account', pw: sandboxPassword});
+    expect(tokenAnswer.status).toBe(200);
+    const accessToken = ((await tokenAnswer.json()) as {access_token: string}).access_token;
+    const tracked = await fetch(`${http.baseUrl}/tracking/pickup?pickupNumber=${pickupNumber}`, {headers: {authorization: `Bearer ${accessToken}`}});
+    expect(tracked.status).toBe(200);
+    expect(await tracked.json()).toMatchObject({pickupNumber, status: 'PICKUP CANCELLED'});
+    const again = await post('/order/pickup/request', pickupBody, accessToken);
+    expect(again.status).toBe(201);
+    const number = ((await again.json()) as {pickupNumber: string}).pickupNumber;
+    expect((await post('/order/pickup/cancel', {pickupNumber: number, notes: 'Not needed'}, accessToken)).status).toBe(200);
+    expect((await post('/order/pickup/cancel', {pickupNumber: number}, accessToken)).status).toBe(422);
+  } finally {
+    await http.stop();
+  }
+});
