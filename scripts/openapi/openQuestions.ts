@@ -298,11 +298,18 @@ function keepMarkersUnderOwnDescriptions(document: Document, rowOfNode: Readonly
  */
 function surfaceBodyMarkers(document: Document, rowOfNode: ReadonlyMap<Node, OpenQuestion>): void {
   const schemas = document.components.schemas ?? {};
-  const topRow = (content: unknown): OpenQuestion | undefined => {
-    const schema = (content as {'application/json'?: {schema?: Node}} | undefined)?.['application/json']?.schema;
+  const rowOfReference = (schema: Node | undefined): OpenQuestion | undefined => {
     const target = typeof schema?.$ref === 'string' ? schemas[schema.$ref.split('/').pop()!] : undefined;
     return target ? rowOfNode.get(target) : undefined;
   };
+  // The top schema, or each of its `anyOf`/`oneOf` variants (the generic 400's validation body), whose
+  // descriptions Redoc does not draw either.
+  const topRows = (content: unknown): OpenQuestion[] => {
+    const schema = (content as {'application/json'?: {schema?: Node}} | undefined)?.['application/json']?.schema;
+    const variants = [...((schema?.anyOf as Node[] | undefined) ?? []), ...((schema?.oneOf as Node[] | undefined) ?? [])];
+    return [schema, ...variants].map(rowOfReference).filter((found): found is OpenQuestion => found !== undefined);
+  };
+  const topRow = (content: unknown): OpenQuestion | undefined => topRows(content)[0];
   const withNewMarker = (description: unknown, marker: string) =>
     typeof description === 'string' && description.includes(marker) ? description.trimEnd() : withMarker(description, marker);
   for (const item of Object.values(document.paths)) {
@@ -314,12 +321,16 @@ function surfaceBodyMarkers(document: Document, rowOfNode: ReadonlyMap<Node, Ope
         body.description = withNewMarker(body.description, linkedMarker(bodyRow));
       }
       for (const response of Object.values(operation?.responses ?? {})) {
-        // A shared answer (`$ref` to components.responses) carries its own marker already.
-        const answerRow = typeof response.$ref === 'string' ? undefined : topRow(response.content);
-        if (answerRow) {
+        // A shared answer (`$ref` to components.responses) is marked once, below.
+        for (const answerRow of typeof response.$ref === 'string' ? [] : topRows(response.content)) {
           response.description = withNewMarker(response.description, markerText(answerRow));
         }
       }
+    }
+  }
+  for (const response of Object.values(document.components.responses ?? {})) {
+    for (const answerRow of topRows(response.content)) {
+      response.description = withNewMarker(response.description, markerText(answerRow));
     }
   }
 }
