@@ -43,20 +43,11 @@ export function plainMarkdownTree(nodes: Node[]): Node[] {
   });
 }
 
-function resolve<T>(contract: Contract, node: T | {$ref: string}): T {
-  const reference = (node as {$ref?: string}).$ref;
-  if (!reference) {
-    return node as T;
-  }
-  const [, , kind, name] = reference.split('/');
-  return (contract.raw.components as unknown as Record<string, Record<string, T>>)[kind][name];
-}
-
 type Parameter = {name: string; in: string; required?: boolean; description?: string; schema?: Schema};
 
 /** One entry per parameter: name, where it goes, type and presence, then the carrier's description. */
 function parameterList(contract: Contract, operation: Operation & {parameters?: unknown[]}): Node[] {
-  const parameters = (operation.parameters ?? []).map((parameter) => resolve<Parameter>(contract, parameter as Parameter));
+  const parameters = (operation.parameters ?? []).map((parameter) => contract.resolve<Parameter>(parameter as Parameter));
   if (parameters.length === 0) {
     return [];
   }
@@ -64,7 +55,7 @@ function parameterList(contract: Contract, operation: Operation & {parameters?: 
     {type: 'heading', depth: 2, children: [text('Parameters')]},
     list(
       parameters.map((parameter) => {
-        const schema = parameter.schema ? resolve<Schema>(contract, parameter.schema) : undefined;
+        const schema = parameter.schema ? contract.resolve<Schema>(parameter.schema) : undefined;
         const facts = [parameter.in, schema?.type, parameter.required ? 'required' : undefined].filter(Boolean).join(' · ');
         return [inlineCode(parameter.name), text(` ${facts}`), ...(parameter.description ? [text(': '), ...inlineMarkdown(parameter.description.split(/\n\s*\n/)[0])] : [])];
       }),
@@ -74,7 +65,7 @@ function parameterList(contract: Contract, operation: Operation & {parameters?: 
 
 /** The name of the component schema a request body or answer refers to, if it refers to one. */
 function schemaName(contract: Contract, holder: unknown): string | undefined {
-  const resolved = holder ? resolve<{content?: Record<string, {schema?: {$ref?: string}}>}>(contract, holder as never) : undefined;
+  const resolved = holder ? contract.resolve<{content?: Record<string, {schema?: {$ref?: string}}>}>(holder as never) : undefined;
   return resolved?.content?.['application/json']?.schema?.$ref?.split('/').pop();
 }
 

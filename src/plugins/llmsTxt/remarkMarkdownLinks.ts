@@ -4,6 +4,8 @@
  * not exist. A link to an operation goes to that operation's page (`/api/operations/<operationId>.md`);
  * any other link to /api/ stays on /api/.
  */
+import {operationMarkdownUrl} from '../../../scripts/llms/operationMarkdown';
+
 type MdastNode = {type: string; url?: string; children?: MdastNode[]};
 
 export function markdownLinkTarget(url: string): string {
@@ -12,7 +14,7 @@ export function markdownLinkTarget(url: string): string {
     return url;
   }
   const operationId = api[1]?.match(/\/operation\/([^/]+)$/)?.[1];
-  return operationId ? `/api/operations/${operationId}.md` : `/api/${api[1] ?? ''}`;
+  return operationId ? operationMarkdownUrl(operationId) : `/api/${api[1] ?? ''}`;
 }
 
 function visit(node: MdastNode): void {
