@@ -14,20 +14,15 @@
 import {existsSync, readFileSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 
-import sidebars from '../../sidebars';
 import {portalTitle, provider} from '../../src/settings/provider';
 import {Contract} from '../../src/remark/contract/contract';
 import {operationMarkdownUrl} from './operationMarkdown';
+import {docMarkdownUrl, docPath, sidebarSections} from './sidebarPages';
 
 const projectRoot = path.resolve(__dirname, '../..');
 
-type SidebarItem = string | {type: string; label?: string; id?: string; href?: string; items?: SidebarItem[]};
-
 export type IndexEntry = {title: string; url: string; description: string; file: string};
 export type IndexSection = {title: string; entries: IndexEntry[]};
-
-/** `/docs/guides/pickups`: where Docusaurus serves a doc, from its id (`guides/pickups`, `EDI/index`). */
-const docPath = (id: string) => `/docs/${id.replace(/(^|\/)index$/, '')}`.replace(/\/$/, '');
 
 function htmlDescription(buildDir: string, sitePath: string): string {
   const html = readFileSync(path.join(buildDir, sitePath, 'index.html'), 'utf8');
@@ -42,24 +37,18 @@ function docEntry(buildDir: string, id: string): IndexEntry {
     throw new Error(`llms.txt: the docs page ${sitePath} (doc ${id}) has no Markdown at ${path.relative(projectRoot, file)}; is @signalwire/docusaurus-plugin-llms-txt in docusaurus.config.ts?`);
   }
   const title = readFileSync(file, 'utf8').match(/^# (.+)$/m)?.[1] ?? id;
-  return {title, url: encodeURI(`${sitePath}.md`), description: htmlDescription(buildDir, sitePath), file};
+  return {title, url: docMarkdownUrl(id), description: htmlDescription(buildDir, sitePath), file};
 }
 
 /** The sidebar's categories in order, each with its docs; a doc outside a category gets its own section. */
 export function indexSections(buildDir: string): IndexSection[] {
-  const sections: IndexSection[] = [];
-  for (const item of sidebars.docs as SidebarItem[]) {
-    if (typeof item === 'string') {
-      const entry = docEntry(buildDir, item);
-      sections.push({title: entry.title, entries: [entry]});
-    } else if (item.type === 'category') {
-      const docs = (item.items ?? []).flatMap((child) => (typeof child === 'string' ? [child] : child.type === 'doc' && child.id ? [child.id] : []));
-      sections.push({title: item.label ?? '', entries: docs.map((id) => docEntry(buildDir, id))});
-    } else if (item.type === 'doc' && item.id) {
-      const entry = docEntry(buildDir, item.id);
-      sections.push({title: item.label ?? entry.title, entries: [{...entry, title: item.label ?? entry.title}]});
-    }
-  }
+  const sections: IndexSection[] = sidebarSections().map((section) => {
+    const entries = section.docs.map(({id, label}) => {
+      const entry = docEntry(buildDir, id);
+      return label ? {...entry, title: label} : entry;
+    });
+    return {title: section.title ?? entries[0].title, entries};
+  });
   const contract = Contract.load(projectRoot);
   sections.push({
     title: 'API reference',

@@ -31,6 +31,7 @@ import {markOpenQuestions, registerCsv, registerCsvPath, registerJson, registerJ
 import {postmanCollection} from './postman';
 import {Contract} from '../../src/remark/contract/contract';
 import {operationMarkdown, operationMarkdownFolder} from '../llms/operationMarkdown';
+import {guideMarkdownPages} from '../llms/guideMarkdown';
 import {scaleContract, scaleFromEnvironment} from './scale';
 import {withAbsoluteSiteLinks} from './siteLinks';
 import {sandboxProgram} from '../sandbox/buildDownload';
@@ -139,8 +140,8 @@ async function main(): Promise<void> {
     operationsMarkdown[operation.operationId] = operationMarkdown(contract, operation.operationId, provider.portalUrl);
     write(`${operationMarkdownFolder}/${operation.operationId}.md`, operationsMarkdown[operation.operationId]);
   }
-  // The sandbox carries them too, for its MCP server's describe_operation.
-  write(sandboxProgramPath, await sandboxProgram(contractText, projectRoot, operationsMarkdown));
+  // The sandbox carries them too, for its MCP server's describe_operation, and the docs pages for its search_guides.
+  write(sandboxProgramPath, await sandboxProgram(contractText, projectRoot, {operationsMarkdown, guides: guideMarkdownPages(contract, provider.portalUrl)}));
   const releases = writeChangelog(projectRoot, document as never);
   console.log(`openapi: wrote ${[openApiJsonPath, openApiYamlPath, postmanCollectionPath, registerCsvPath, registerJsonPath, typeDeclarationsPath, sandboxProgramPath, `${operationMarkdownFolder}/`].join(', ')}`);
   console.log(`openapi: wrote ${changelogFolder}/ and static/downloads/releases/ for ${releases.length} release(s)`);

@@ -13,6 +13,8 @@ import path from 'node:path';
 import {brotliCompressSync, constants as zlib} from 'node:zlib';
 import {build, type Metafile} from 'esbuild';
 
+import type {ProgramContents} from './program/index';
+
 const entry = path.join(__dirname, 'program/download.ts');
 
 /** The oldest Node the file promises to run on; the Test environment page says the same. */
@@ -37,8 +39,8 @@ function licenceNotices(metafile: Metafile, projectRoot: string): string {
   return `/*\n${body}\n*/\n`;
 }
 
-/** The program as one module's text, carrying `contractText` (the served openapi.json). */
-export async function sandboxProgram(contractText: string, projectRoot: string, operationsMarkdown: Record<string, string> = {}): Promise<string> {
+/** The program as one module's text, carrying `contractText` (the served openapi.json) and `contents`. */
+export async function sandboxProgram(contractText: string, projectRoot: string, contents: ProgramContents = {operationsMarkdown: {}, guides: []}): Promise<string> {
   const brotliBase64 = (text: string) => brotliCompressSync(Buffer.from(text, 'utf8'), {params: {[zlib.BROTLI_PARAM_QUALITY]: 11}}).toString('base64');
   const result = await build({
     entryPoints: [entry],
@@ -53,7 +55,7 @@ export async function sandboxProgram(contractText: string, projectRoot: string, 
     write: false,
     define: {
       __CONTRACT_BROTLI_BASE64__: JSON.stringify(brotliBase64(contractText)),
-      __OPERATIONS_MARKDOWN_BROTLI_BASE64__: JSON.stringify(brotliBase64(JSON.stringify(operationsMarkdown))),
+      __CONTENTS_BROTLI_BASE64__: JSON.stringify(brotliBase64(JSON.stringify(contents))),
     },
     // Bundled CommonJS packages call require(); an ES module has none of its own.
     banner: {js: `#!/usr/bin/env node\n// Carrier API sandbox. Run: node carrier-sandbox.mjs --help (Node ${minimumNodeVersion} or later).\nimport {createRequire as __createRequire} from 'node:module';const require = __createRequire(import.meta.url);`},

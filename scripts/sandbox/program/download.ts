@@ -6,12 +6,12 @@
  */
 import {brotliDecompressSync} from 'node:zlib';
 
-import {runSandboxProgram} from './index';
+import {runSandboxProgram, type ProgramContents} from './index';
 
 declare const __CONTRACT_BROTLI_BASE64__: string;
-/** Each operation's Markdown by operationId, as JSON, brotli-compressed the same way. */
-declare const __OPERATIONS_MARKDOWN_BROTLI_BASE64__: string;
+/** What else the file carries (ProgramContents: each operation's and each docs page's Markdown), as JSON, brotli-compressed the same way. */
+declare const __CONTENTS_BROTLI_BASE64__: string;
 
 const unpack = (base64: string) => brotliDecompressSync(Buffer.from(base64, 'base64')).toString('utf8');
 const contractText = unpack(__CONTRACT_BROTLI_BASE64__);
-void runSandboxProgram(contractText, process.argv.slice(2), {operationsMarkdown: JSON.parse(unpack(__OPERATIONS_MARKDOWN_BROTLI_BASE64__)) as Record<string, string>});
+void runSandboxProgram(contractText, process.argv.slice(2), JSON.parse(unpack(__CONTENTS_BROTLI_BASE64__)) as ProgramContents);

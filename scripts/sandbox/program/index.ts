@@ -17,6 +17,7 @@ import {serveMcp} from './mcpServer';
 import {parseCommandLine, usage, type SandboxOptions} from './options';
 import {openStateFile, StateFileError, type StateFile} from './stateFile';
 import {worldMisfit} from './worldFits';
+import type {GuidePage} from './guideSearch';
 
 const programName = 'carrier-sandbox';
 /** How the help tells to run it: the file's name as the portal serves it. */
@@ -52,9 +53,11 @@ function urlOf(address: AddressInfo): string {
 export type ProgramContents = {
   /** Markdown of each operation, by operationId, for the MCP server's describe_operation. */
   operationsMarkdown: Record<string, string>;
+  /** Each docs page as Markdown, in the sidebar's order, for the MCP server's search_guides and read_guide. */
+  guides: GuidePage[];
 };
 
-export async function runSandboxProgram(contractText: string, argv: readonly string[] = process.argv.slice(2), contents: ProgramContents = {operationsMarkdown: {}}): Promise<void> {
+export async function runSandboxProgram(contractText: string, argv: readonly string[] = process.argv.slice(2), contents: ProgramContents = {operationsMarkdown: {}, guides: []}): Promise<void> {
   const identity = contractIdentity(contractText);
   const command = parseCommandLine(argv, process.env);
   if (command.kind === 'help') {
@@ -90,7 +93,7 @@ export async function runSandboxProgram(contractText: string, argv: readonly str
   const store: WorldStore = state?.store ?? memoryStore();
   const sandbox = createSandbox({contract: JSON.parse(contractText), store, clock: () => new Date(), tokenLifetimeSeconds: options.tokenTtlSeconds});
   if (options.mcp) {
-    await serveMcp({sandbox, contract: JSON.parse(contractText), operationsMarkdown: contents.operationsMarkdown, version: identity.label, afterCall: state?.saved});
+    await serveMcp({sandbox, contract: JSON.parse(contractText), operationsMarkdown: contents.operationsMarkdown, guides: contents.guides, version: identity.label, afterCall: state?.saved});
     return;
   }
   const server = sandboxServer(sandbox, {

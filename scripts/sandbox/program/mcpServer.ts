@@ -1,13 +1,15 @@
 /**
  * `node carrier-sandbox.mjs --mcp`: the sandbox as a Model Context Protocol server on stdin and stdout,
  * for a coding assistant beside an integrator. It works offline, from what the file carries: the
- * contract, each operation's Markdown (the pages the portal serves at /api/operations/<id>.md) and the
- * same engine and state as the HTTP server (`--state` included), so a pickup requested here is the one
- * the HTTP sandbox then tracks.
+ * contract, each operation's Markdown (the pages the portal serves at /api/operations/<id>.md), each
+ * docs page as Markdown (scripts/llms/guideMarkdown.ts) and the same engine and state as the HTTP
+ * server (`--state` included), so a pickup requested here is the one the HTTP sandbox then tracks.
  *
  * Tools:
  * - `list_operations`: every call, with its method, path and summary;
  * - `describe_operation`: one call's contract and open questions, as Markdown;
+ * - `search_guides`: the sections of the guides that best match some words, ranked (guideSearch.ts);
+ * - `read_guide`: one docs page, whole, as Markdown;
  * - `call_sandbox`: a request to the sandbox, answered as the HTTP sandbox answers it.
  *
  * Stdout carries the protocol alone: anything else this mode says goes to stderr.
@@ -17,6 +19,7 @@ import {StdioServerTransport} from '@modelcontextprotocol/sdk/server/stdio.js';
 import {z} from 'zod';
 
 import type {Sandbox} from '../../../src/sandbox/engine';
+import {guidePageMarkdown, guideSearch, type GuidePage} from './guideSearch';
 import {sandboxPassword} from '../../../src/sandbox/magicValues';
 
 type Contract = {paths: Record<string, Record<string, {operationId?: string; summary?: string; tags?: string[]}>>};
@@ -26,6 +29,8 @@ export type McpServerOptions = {
   contract: Contract;
   /** Markdown of each operation, by operationId (scripts/llms/operationMarkdown.ts). */
   operationsMarkdown: Record<string, string>;
+  /** Each docs page as Markdown, in the sidebar's order. */
+  guides: GuidePage[];
   /** The contract's version and hash (contractIdentity.ts). */
   version: string;
   /** Awaited after each call that may change state, with `--state`: the change is on disk before the answer. */
@@ -69,6 +74,50 @@ export function carrierMcpServer(options: McpServerOptions): McpServer {
     ({operationId}) => {
       const markdown = options.operationsMarkdown[operationId];
       return markdown ? text(markdown) : text(`No operation "${operationId}". The operations are:\n\n${operationList(options.contract)}\n`, true);
+    },
+  );
+
+  const search = guideSearch(options.guides);
+  const guideList = () => options.guides.map((page) => `- \`${page.id}\`: ${page.title}`).join('\n');
+  /** A hit's section, cut at a length an assistant reads at a glance; read_guide gives the whole page. */
+  const excerptLength = 1500;
+
+  server.registerTool(
+    'search_guides',
+    {
+      title: 'Search the portal guides',
+      description:
+        "Finds the sections of the portal's guides (how to use each call, errors, statuses, the sandbox, open questions) that best match some words, " +
+        'best first, each with its page, heading, address and text. Read a whole page with read_guide.',
+      inputSchema: {
+        query: z.string().min(1).describe('Words to look for, for example "reschedule a pickup" or "token expires"'),
+        limit: z.number().int().min(1).max(20).optional().describe('How many sections to return (default 5)'),
+      },
+    },
+    ({query, limit}) => {
+      const hits = search(query, limit ?? 5);
+      if (hits.length === 0) {
+        return text(`No section of the guides holds any of these words: ${query}. The guides are:\n\n${guideList()}\n`);
+      }
+      const parts = hits.map(({page, section}, index) => {
+        const address = section.anchor ? `${page.url}#${section.anchor}` : page.url;
+        const body = section.markdown.length > excerptLength ? `${section.markdown.slice(0, excerptLength).trimEnd()}\n\n[…] (read_guide \`${page.id}\` for the rest)` : section.markdown.trimEnd();
+        return `## ${index + 1}. ${page.title} › ${section.heading}\n\nGuide \`${page.id}\`, ${address}\n\n${body}`;
+      });
+      return text(`# Guide search: ${query}\n\n${parts.join('\n\n---\n\n')}\n`);
+    },
+  );
+
+  server.registerTool(
+    'read_guide',
+    {
+      title: 'Read one portal guide',
+      description: 'One page of the portal (a guide, the error catalogue, the status reference, the open questions, the test environment…) as Markdown.',
+      inputSchema: {page: z.string().describe('The page id, for example guides/pickups (see search_guides, or call it with a wrong id for the list)')},
+    },
+    ({page}) => {
+      const found = options.guides.find((candidate) => candidate.id === page);
+      return found ? text(guidePageMarkdown(found)) : text(`No page "${page}". The pages are:\n\n${guideList()}\n`, true);
     },
   );
 

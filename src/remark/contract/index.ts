@@ -15,7 +15,11 @@ type File = {path?: string; history?: string[]};
 const projectRoot = path.resolve(__dirname, '../../..');
 const phrasing = new Set(['text', 'inlineCode', 'link', 'strong', 'emphasis']);
 
-function expand(contract: Contract, node: Node, file: File, page: PageState): void {
+/**
+ * Replaces each contract component in `node`'s tree with what its renderer returns. Also used outside
+ * the build, by the guides' Markdown for the sandbox file (scripts/llms/guideMarkdown.ts).
+ */
+export function expandContractComponents(contract: Contract, node: Node, file: File, page: PageState): void {
   const children = node.children;
   if (!children) {
     return;
@@ -28,7 +32,7 @@ function expand(contract: Contract, node: Node, file: File, page: PageState): vo
     const isJsx = child.type === 'mdxJsxFlowElement' || child.type === 'mdxJsxTextElement';
     const render = isJsx && child.name ? renderers[child.name] : undefined;
     if (!render) {
-      expand(contract, child, file, page);
+      expandContractComponents(contract, child, file, page);
       continue;
     }
     const props = Object.fromEntries((child.attributes ?? []).map((attribute) => [attribute.name, typeof attribute.value === 'string' ? attribute.value : undefined]));
@@ -56,6 +60,6 @@ export default function remarkContract() {
   // Loaded once per build (and per dev-server start): edit openapi/, then restart `npm start`.
   const contract = Contract.load(projectRoot);
   return (tree: Node, file: File) => {
-    expand(contract, tree, file, newPageState());
+    expandContractComponents(contract, tree, file, newPageState());
   };
 }

@@ -4,6 +4,7 @@ export type Node = {type: string; value?: string; children?: Node[]; [key: strin
 export const text = (value: string): Node => ({type: 'text', value});
 export const inlineCode = (value: string): Node => ({type: 'inlineCode', value});
 export const strong = (...children: Node[]): Node => ({type: 'strong', children});
+export const emphasis = (...children: Node[]): Node => ({type: 'emphasis', children});
 export const paragraph = (...children: Node[]): Node => ({type: 'paragraph', children});
 export const link = (url: string, ...children: Node[]): Node => ({type: 'link', url, children});
 export const code = (lang: string, value: string): Node => ({type: 'code', lang, value});

@@ -33,9 +33,14 @@ export type PageState = {
   registerLinked: boolean;
   /** The depth of the last heading before the component: a block's own heading goes one level under it. */
   headingDepth: number;
+  /**
+   * Leave the downloads' sizes out. The guides' Markdown that travels inside the sandbox file is
+   * rendered before that file exists (scripts/llms/guideMarkdown.ts), and could not state its own size.
+   */
+  withoutFileSizes?: boolean;
 };
 
-export const newPageState = (): PageState => ({openQuestionsShown: new Map(), requiredExplained: false, registerLinked: false, headingDepth: 1});
+export const newPageState = (options: Pick<PageState, 'withoutFileSizes'> = {}): PageState => ({openQuestionsShown: new Map(), requiredExplained: false, registerLinked: false, headingDepth: 1, ...options});
 
 /**
  * A heading with its anchor set here: this plugin runs after Docusaurus gives headings their ids and
@@ -630,8 +635,8 @@ const SandboxLimits: Renderer = () => [
  * fails the build. `pathname://` keeps each link a plain link to the served file: Docusaurus would
  * otherwise copy a linked file into its assets under a hashed name, and the paths must stay stable.
  */
-const Downloads: Renderer = (contract) => {
-  const sizes = downloadSizes(contract.projectRoot);
+const Downloads: Renderer = (contract, _props, page) => {
+  const sizes = page.withoutFileSizes ? undefined : downloadSizes(contract.projectRoot);
   const status = releaseStatus(contract.projectRoot, JSON.parse(readFileSync(path.join(contract.projectRoot, openApiJsonPath), 'utf8')));
   const released = status.date ? `, released ${status.date}` : '';
   // Documentation edits (wording, examples, markers) change no request or answer: the files are still
@@ -647,10 +652,10 @@ const Downloads: Renderer = (contract) => {
   return [
     paragraph(...which, text('Every release, what it changed and its own copy of the description: '), link(changelogRoute, text('Changelog')), text('.')),
     scrollableTable('Downloads', table(
-      ['File', 'Size', 'What it is for'],
+      ['File', ...(sizes ? ['Size'] : []), 'What it is for'],
       downloads.map((download) => [
         [link(`pathname://${download.sitePath}`, text(download.title))],
-        [text(formatSize(sizes.get(download.sitePath)!))],
+        ...(sizes ? [[text(formatSize(sizes.get(download.sitePath)!))]] : []),
         [text(`${download.use.charAt(0).toUpperCase()}${download.use.slice(1)}.`)],
       ]),
     )),
@@ -665,7 +670,7 @@ const Downloads: Renderer = (contract) => {
  * - `help`, `version`: what `--help` and `--version` print for the contract this site serves;
  * - `ci-shell`, `github-actions`: the CI recipes.
  */
-const SandboxCommands: Renderer = (contract, props) => {
+const SandboxCommands: Renderer = (contract, props, page) => {
   const show = required(props, 'show', 'SandboxCommands');
   const label = () => contractIdentity(readFileSync(path.join(contract.projectRoot, openApiJsonPath), 'utf8')).label;
   const codeBlock = (lang: string, value: string, title?: string): Node => ({type: 'code', lang, meta: title ? `title="${title}"` : null, value: value.trimEnd()});
@@ -675,8 +680,8 @@ const SandboxCommands: Renderer = (contract, props) => {
   switch (show) {
     case 'download': {
       const sitePath = sandboxProgramPath.slice('static'.length);
-      const size = downloadSizes(contract.projectRoot).get(sitePath)!;
-      return [paragraph(text('Download '), link(`pathname://${sitePath}`, inlineCode(sandboxFileName)), text(` (${formatSize(size)}), or from a terminal:`))];
+      const size = page.withoutFileSizes ? '' : ` (${formatSize(downloadSizes(contract.projectRoot).get(sitePath)!)})`;
+      return [paragraph(text('Download '), link(`pathname://${sitePath}`, inlineCode(sandboxFileName)), text(`${size}, or from a terminal:`))];
     }
     case 'start':
       return [siteCommand('bash', startCommands(provider.portalUrl))];

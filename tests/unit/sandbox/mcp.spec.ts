@@ -32,7 +32,7 @@ test('lists its tools, and describes requestPickup as the portal’s Markdown pa
   const {client, textOf} = await connect();
   try {
     const {tools} = await client.listTools();
-    expect(tools.map((tool) => tool.name).sort()).toEqual(['call_sandbox', 'describe_operation', 'list_operations']);
+    expect(tools.map((tool) => tool.name).sort()).toEqual(['call_sandbox', 'describe_operation', 'list_operations', 'read_guide', 'search_guides']);
     const list = textOf(await client.callTool({name: 'list_operations', arguments: {}}));
     expect(list.match(/^- `/gm)).toHaveLength(28);
     expect(list).toContain('- `requestPickup`: POST /order/pickup/request, Request a pickup (Pickups)');
@@ -41,6 +41,31 @@ test('lists its tools, and describes requestPickup as the portal’s Markdown pa
     const unknown = await client.callTool({name: 'describe_operation', arguments: {operationId: 'noSuchCall'}});
     expect(unknown.isError).toBe(true);
     expect(textOf(unknown)).toContain('No operation "noSuchCall"');
+  } finally {
+    await client.close();
+  }
+});
+
+test('searches the guides offline: "reschedule" finds the Pickups guide first, and reads a whole page', async () => {
+  const {client, textOf} = await connect();
+  try {
+    const found = textOf(await client.callTool({name: 'search_guides', arguments: {query: 'reschedule'}}));
+    const hits = [...found.matchAll(/^## \d+\. (.+?) › (.+)$/gm)].map((match) => ({page: match[1], section: match[2]}));
+    expect(hits.length).toBeGreaterThan(1);
+    expect(hits[0]).toEqual({page: 'Pickups', section: 'Reschedule a pickup'});
+    expect(found).toContain('/docs/guides/pickups#reschedule-a-pickup');
+    expect(found).toContain('POST /order/pickup/reschedule');
+    const three = textOf(await client.callTool({name: 'search_guides', arguments: {query: 'token expires', limit: 3}}));
+    expect(three.match(/^## \d+\. /gm)).toHaveLength(3);
+    const nothing = textOf(await client.callTool({name: 'search_guides', arguments: {query: 'zzyzx'}}));
+    expect(nothing).toContain('- `guides/pickups`: Pickups');
+
+    const page = textOf(await client.callTool({name: 'read_guide', arguments: {page: 'guides/pickups'}}));
+    const headings = (markdown: string) => [...markdown.matchAll(/^#{1,6} (.+)$/gm)].map((match) => match[1]);
+    expect(headings(page)).toEqual(headings(readFileSync(path.join(projectRoot, 'build/docs/guides/pickups.md'), 'utf8')));
+    const unknown = await client.callTool({name: 'read_guide', arguments: {page: 'guides/nothing'}});
+    expect(unknown.isError).toBe(true);
+    expect(textOf(unknown)).toContain('- `guides/errors`: Error catalogue');
   } finally {
     await client.close();
   }
