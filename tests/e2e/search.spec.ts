@@ -51,19 +51,23 @@ test('a search result that opens /api/ lands on the best matching operation', as
   await expect(operation.getByRole('heading', {level: 2})).toBeInViewport();
 });
 
-for (const guide of guides) {
-  test(`searching "${guide.searchTerm}" finds the ${guide.title} guide`, async ({page}) => {
-    await page.goto('/');
-    await waitForHydration(page);
-    await page.getByLabel('Search', {exact: true}).click();
-    await page.getByRole('combobox', {name: 'Search'}).fill(guide.searchTerm);
-    const hit = page.getByRole('option').filter({hasText: guide.title}).first();
-    await expect(hit).toBeVisible();
-    await hit.click();
-    // The plugin adds the searched words (?_highlight=…) to mark them on the page.
-    await expect(page).toHaveURL(new RegExp(`${guide.path}(\\?[^#]*)?(#.*)?$`));
-  });
-}
+test('searching each guide’s words finds that guide, from whichever page the reader is on', async ({page}) => {
+  // One load, then each search from the page the last one opened, as a reader moves through the
+  // site: the search box is on every page, and a result opens without reloading.
+  await page.goto('/');
+  await waitForHydration(page);
+  for (const guide of guides) {
+    await test.step(`searching "${guide.searchTerm}" finds the ${guide.title} guide`, async () => {
+      await page.getByLabel('Search', {exact: true}).click();
+      await page.getByRole('combobox', {name: 'Search'}).fill(guide.searchTerm);
+      const hit = page.getByRole('option').filter({hasText: guide.title}).first();
+      await expect(hit, `a result for "${guide.searchTerm}" names ${guide.title}`).toBeVisible();
+      await hit.click();
+      // The plugin adds the searched words (?_highlight=…) to mark them on the page.
+      await expect(page).toHaveURL(new RegExp(`${guide.path}(\\?[^#]*)?(#.*)?$`));
+    });
+  }
+});
 
 test('searching words of a release finds it on the Changelog', async ({page}) => {
   // Release 1.0.0 stays in the history for good; its summary calls it the first release.
