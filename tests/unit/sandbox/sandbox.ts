@@ -60,28 +60,39 @@ export async function send(sandbox: Sandbox, call: Call): Promise<SandboxRespons
  * gives no body.
  */
 export function expectDocumented(sandbox: Sandbox, method: string, path: string, answer: SandboxResponse): void {
+  expect(undocumented(sandbox, method, path, answer)).toEqual([]);
+}
+
+/**
+ * What `expectDocumented` checks, as a list of problems (empty when the answer is documented), for
+ * loops of thousands of calls: each Playwright `expect` is recorded as a step of the test, which cost
+ * the 2,400-request fuzz 26 s against 4.5 s for the same checks in plain code (idle, 2026-11-28).
+ */
+export function undocumented(sandbox: Sandbox, method: string, path: string, answer: SandboxResponse): string[] {
   const route = sandbox.contract.route(path.split('?')[0]);
   const entry: OperationEntry | undefined = route?.get(method.toLowerCase());
   const where = `${method} ${path} answered ${answer.status} ${JSON.stringify(answer.body)?.slice(0, 300)}`;
   if (!entry) {
-    expect(answer.status, where).toBe(route ? 405 : 404);
-    expectGenericError(answer, where);
-    return;
+    const expected = route ? 405 : 404;
+    return [...(answer.status === expected ? [] : [`${where}: expected ${expected}`]), ...genericErrorProblems(answer, where)];
   }
-  expect(sandbox.contract.statuses(entry), where).toContain(String(answer.status));
+  if (!sandbox.contract.statuses(entry).includes(String(answer.status))) {
+    return [`${where}: the contract documents ${sandbox.contract.statuses(entry).join(', ')} for this call`];
+  }
   const response = sandbox.contract.resolve(entry.operation.responses[String(answer.status)]);
   const schema = response.content?.['application/json']?.schema;
   if (schema) {
     const validate = validatorForSchema(schema);
-    expect(validate(answer.body), `${where}\n${errorsOf(validate)}`).toBe(true);
-  } else {
-    // The contract describes no body for this answer (the 401, the cancel's 200): none is sent.
-    expect(answer.body, `${where}: the contract documents no body`).toBeUndefined();
+    return validate(answer.body) ? [] : [`${where}\n${errorsOf(validate)}`];
   }
+  // The contract describes no body for this answer (the 401, the cancel's 200): none is sent.
+  return answer.body === undefined ? [] : [`${where}: the contract documents no body`];
 }
 
-function expectGenericError(answer: SandboxResponse, where: string): void {
+function genericErrorProblems(answer: SandboxResponse, where: string): string[] {
   const validate = validatorFor('#/components/schemas/ErrorResponse');
-  expect(validate(answer.body), `${where}\n${errorsOf(validate)}`).toBe(true);
-  expect(answer.body).toMatchObject({statusCode: answer.status});
+  if (!validate(answer.body)) {
+    return [`${where}\n${errorsOf(validate)}`];
+  }
+  return (answer.body as {statusCode?: unknown}).statusCode === answer.status ? [] : [`${where}: statusCode is not ${answer.status}`];
 }
