@@ -103,6 +103,20 @@ test('each operation has a Markdown page: its path, fields, samples, answers and
   expect(cancel).toContain('The contract describes no body for this answer.');
 });
 
+test('no operation page shows Markdown escaped as text: the open-question links stay links', async ({request}) => {
+  const llms = await (await request.get('/llms.txt')).text();
+  const operations = [...llms.matchAll(/\((https?:\/\/[^)]+\/api\/operations\/[^)]+\.md)\)/g)].map((match) => new URL(match[1]).pathname);
+  expect(operations).toHaveLength(28);
+  for (const operation of operations) {
+    const markdown = await (await request.get(operation)).text();
+    // Outside code, a backslash before * [ ] ( ) means a description's Markdown was written out as text.
+    const prose = withoutCode(markdown).replace(/`[^`\n]+`/g, '');
+    expect(prose.match(/\\[*[\]()]/g) ?? [], operation).toEqual([]);
+  }
+  const inventory = await (await request.get('/api/operations/getInventory.md')).text();
+  expect(inventory).toMatch(/\*\[Portal assumption: type, format\]\(https:\/\/[^)]+\/docs\/guides\/open-questions#parameter-clientcodequery\)\*/);
+});
+
 for (const colourMode of ['light', 'dark'] as const) {
   test(`Copy page as Markdown puts the page's Markdown on the clipboard, by keyboard, in ${colourMode} mode`, async ({page, context, request}) => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);

@@ -29,14 +29,30 @@ export function jsx(name: string, attributes: Record<string, string>, children: 
   };
 }
 
-/** Inline Markdown of a description: `code` spans become code, **bold** runs bold, the rest stays text. */
+/**
+ * Inline Markdown of a description: `code` spans become code, **bold** runs bold, [links](url) links
+ * (in *emphasis* when wrapped in it, as the contract's open-question markers are), the rest stays text.
+ */
 export function inlineMarkdown(markdown: string | undefined): Node[] {
   if (!markdown) {
     return [];
   }
   const flat = markdown.replace(/\s*\n\s*/g, ' ').trim();
   return flat
-    .split(/(`[^`]+`|\*\*[^*]+\*\*)/)
+    .split(/(`[^`]+`|\*\*[^*]+\*\*|\*?\[[^\]]+\]\([^)\s]+\)\*?)/)
     .filter(Boolean)
-    .map((part) => (part.startsWith('`') ? inlineCode(part.slice(1, -1)) : part.startsWith('**') && part.length > 4 ? strong(text(part.slice(2, -2))) : text(part)));
+    .map((part) => {
+      if (part.startsWith('`')) {
+        return inlineCode(part.slice(1, -1));
+      }
+      if (part.startsWith('**') && part.length > 4) {
+        return strong(text(part.slice(2, -2)));
+      }
+      const linked = /^(\*?)\[([^\]]+)\]\(([^)\s]+)\)(\*?)$/.exec(part);
+      if (linked) {
+        const anchor = link(linked[3], text(linked[2]));
+        return linked[1] && linked[4] ? emphasis(anchor) : anchor;
+      }
+      return text(part);
+    });
 }
