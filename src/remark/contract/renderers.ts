@@ -586,9 +586,24 @@ const OperationSummary: Renderer = (contract, props) => {
       link(referenceUrl(operation), inlineCode(`${method.toUpperCase()} ${path}`)),
       text(contract.requiresToken(operation) ? ', with a bearer token.' : ', with no bearer requirement.'),
     ),
+    ...queryLine(contract, operation),
     ...successLine(contract, operation),
   ];
 };
+
+/**
+ * The query parameters a call takes, by name, so a reader need not open /api/ to learn what to send.
+ * Their presence is the portal's reading (the carrier lists them without saying), hence one tag.
+ */
+function queryLine(contract: Contract, operation: Operation): Node[] {
+  const parameters = ((operation as {parameters?: unknown[]}).parameters ?? []).map((parameter) => contract.resolve<{name: string; in: string; required?: boolean}>(parameter as never)).filter((parameter) => parameter.in === 'query');
+  if (parameters.length === 0) {
+    return [];
+  }
+  const names = parameters.flatMap((parameter, index) => [...(index > 0 ? [text(', ')] : []), inlineCode(parameter.name), ...(parameter.required && !parameters.every((other) => other.required) ? [text(' (required)')] : [])]);
+  const presence = parameters.every((parameter) => parameter.required) ? [text(parameters.length === 1 ? ', required ' : ', each required '), assumptionTag()] : parameters.some((parameter) => parameter.required) ? [text(' '), assumptionTag()] : [];
+  return [paragraph(text(parameters.length === 1 ? 'Query parameter: ' : 'Query parameters: '), ...names, ...presence)];
+}
 
 /**
  * `<TryIt operation="requestPickup" />`: the button that opens a request console for the call
