@@ -51,6 +51,9 @@ export default defineConfig({
     {
       name: 'chromium',
       testDir: './tests/e2e',
+      // Each test loads its own page, so a long file's tests share both workers instead of holding
+      // one to the end (try-it alone kept one worker busy for the run's last 105 s, CI of 2026-11-28).
+      fullyParallel: true,
       use: {
         ...devices['Desktop Chrome'],
         launchOptions: {executablePath, args: chromiumArgs},

@@ -48,6 +48,8 @@ type AxeScope = {
   include?: string;
   /** Only these axe rules, instead of every rule of `axeTags`. */
   rules?: string[];
+  /** Every rule of `axeTags` but these. */
+  withoutRules?: string[];
 };
 
 /**
@@ -63,6 +65,9 @@ export async function axeViolations(page: Page, scope: AxeScope = {}): Promise<s
   // `options` replaces whatever `withTags` or `withRules` set, so it comes first.
   let builder = new AxeBuilder({page}).setLegacyMode(true).options({resultTypes: ['violations']});
   builder = scope.rules ? builder.withRules(scope.rules) : builder.withTags(axeTags);
+  if (scope.withoutRules) {
+    builder = builder.disableRules(scope.withoutRules);
+  }
   if (scope.include) {
     builder = builder.include(scope.include);
   }
@@ -78,6 +83,21 @@ export async function openInMode(page: Page, path: string, colourMode: 'light' |
   await page.goto(`${path}?docusaurus-theme=${colourMode}`);
   await waitForHydration(page);
   await expect(page.locator('html')).toHaveAttribute('data-theme', colourMode);
+}
+
+/**
+ * Switches the colour mode with the navbar's toggle, as a reader does (it steps through system, light
+ * and dark), until the page is in `colourMode`. The navbar must show the toggle: at 1280px it does.
+ */
+export async function switchColourMode(page: Page, colourMode: 'light' | 'dark'): Promise<void> {
+  const html = page.locator('html');
+  for (let clicks = 0; clicks < 3 && (await html.getAttribute('data-theme')) !== colourMode; clicks++) {
+    await page.getByRole('button', {name: /dark and light mode/}).click();
+  }
+  await expect(html).toHaveAttribute('data-theme', colourMode);
+  // Links, buttons and menus fade to their new colours (Infima's 200 ms transitions): let them
+  // finish, or a check of colours reads them half-way.
+  await page.evaluate(() => Promise.all(document.getAnimations().filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity).map((animation) => animation.finished.catch(() => undefined))));
 }
 
 /** Waits until React has hydrated the server HTML (Docusaurus sets this attribute). */
