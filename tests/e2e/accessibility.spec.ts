@@ -102,52 +102,58 @@ const phoneWidthModes = (path: string, index: number): readonly ('light' | 'dark
 // every worker at once.
 test.describe.configure({mode: 'parallel'});
 
+// /api/ is loaded afresh for each mode and width anyway, so its two modes are two tests, side by side.
+const modeGroups = (path: string): ('light' | 'dark')[][] => (path === '/api/' ? [['light'], ['dark']] : [['light', 'dark']]);
+
 for (const [index, path] of paths.entries()) {
   const phoneModes = phoneWidthModes(path, index);
-  test(`${path} has no axe violations in light and dark mode at 1280px, and in ${phoneModes.join(' and ')} mode at 390px`, async ({page, expectConsoleErrors}) => {
-    if (path === '/no/such/page') {
-      expectConsoleErrors(/status of 404/);
-    }
-    if (path === '/api/') {
-      // Rendering all 28 operations' samples, then axe over the whole reference, took 1 to 2 minutes
-      // a width on a 2-core machine running the rest of the suite (2026-11-28); a check of behaviour,
-      // not speed.
-      test.setTimeout(600_000);
-    } else {
-      // axe over a long guide (the warehouse guide's tables) took 20 to 33 s a mode on a 2-core machine
-      // running the rest of the suite beside it (2026-11-25), past the 30 s default.
-      test.setTimeout(180_000);
-    }
-    const problems: string[] = [];
-    for (const colourMode of ['light', 'dark'] as const) {
-      const widths = phoneModes.includes(colourMode) ? [1280, 390] : [1280];
-      for (const width of widths) {
-        if (path === '/api/') {
-          // /api/ is loaded again at each width and mode, as a phone loads it: narrowed after loading,
-          // axe read one operation's heading against the samples panel's dark background
-          // (2026-11-28), which it does not find on the page loaded at 390px.
-          await openInMode(page, path, colourMode, width);
-          await showEveryApiSample(page);
-        } else if (colourMode === 'light' && width === 1280) {
-          await openInMode(page, path, colourMode, width);
-        } else if (width === 1280) {
-          // The second mode as a reader gets it, with the navbar's toggle: the page's colours are CSS
-          // custom properties under html[data-theme], so nothing is rendered again, and a second load
-          // and hydration of each page is saved.
-          await page.setViewportSize({width, height: 900});
-          await switchColourMode(page, colourMode);
-        } else {
-          // The page as a reader who narrows the window finds it; phone-width.spec.ts loads pages at 390px.
-          await page.setViewportSize({width, height: 900});
-        }
-        // Colour contrast at 390px on /api/ only: Redoc's panels change colours with the width, and no
-        // rule of the site's own CSS does (its width media queries set no colour, checked 2026-11-28),
-        // so elsewhere the 1280px scans have read every colour pair. Contrast is most of a scan's cost
-        // (4.7 s of 5.2 s on the agents guide, idle).
-        const scope = width === 390 && path !== '/api/' ? {withoutRules: ['color-contrast']} : {};
-        problems.push(...(await axeViolations(page, scope)).map((problem) => `${colourMode} ${width}px: ${problem}`));
+  for (const modes of modeGroups(path)) {
+    const scans = modes.length === 2 ? `in light and dark mode at 1280px, and in ${phoneModes.join(' and ')} mode at 390px` : `in ${modes[0]} mode at 1280px and at 390px`;
+    test(`${path} has no axe violations ${scans}`, async ({page, expectConsoleErrors}) => {
+      if (path === '/no/such/page') {
+        expectConsoleErrors(/status of 404/);
       }
-    }
-    expect(problems).toEqual([]);
-  });
+      if (path === '/api/') {
+        // Rendering all 28 operations' samples, then axe over the whole reference, took 1 to 2 minutes
+        // a width on a 2-core machine running the rest of the suite (2026-11-28); a check of behaviour,
+        // not speed.
+        test.setTimeout(600_000);
+      } else {
+        // axe over a long guide (the warehouse guide's tables) took 20 to 33 s a mode on a 2-core machine
+        // running the rest of the suite beside it (2026-11-25), past the 30 s default.
+        test.setTimeout(180_000);
+      }
+      const problems: string[] = [];
+      for (const colourMode of modes) {
+        const widths = phoneModes.includes(colourMode) ? [1280, 390] : [1280];
+        for (const width of widths) {
+          if (path === '/api/') {
+            // /api/ is loaded again at each width and mode, as a phone loads it: narrowed after loading,
+            // axe read one operation's heading against the samples panel's dark background
+            // (2026-11-28), which it does not find on the page loaded at 390px.
+            await openInMode(page, path, colourMode, width);
+            await showEveryApiSample(page);
+          } else if (colourMode === 'light' && width === 1280) {
+            await openInMode(page, path, colourMode, width);
+          } else if (width === 1280) {
+            // The second mode as a reader gets it, with the navbar's toggle: the page's colours are CSS
+            // custom properties under html[data-theme], so nothing is rendered again, and a second load
+            // and hydration of each page is saved.
+            await page.setViewportSize({width, height: 900});
+            await switchColourMode(page, colourMode);
+          } else {
+            // The page as a reader who narrows the window finds it; phone-width.spec.ts loads pages at 390px.
+            await page.setViewportSize({width, height: 900});
+          }
+          // Colour contrast at 390px on /api/ only: Redoc's panels change colours with the width, and no
+          // rule of the site's own CSS does (its width media queries set no colour, checked 2026-11-28),
+          // so elsewhere the 1280px scans have read every colour pair. Contrast is most of a scan's cost
+          // (4.7 s of 5.2 s on the agents guide, idle).
+          const scope = width === 390 && path !== '/api/' ? {withoutRules: ['color-contrast']} : {};
+          problems.push(...(await axeViolations(page, scope)).map((problem) => `${colourMode} ${width}px: ${problem}`));
+        }
+      }
+      expect(problems).toEqual([]);
+    });
+  }
 }
