@@ -27,7 +27,7 @@ import {addCodeSamples, type OpenApiDocument as SampledDocument} from './codeSam
 import {addGuideLinks} from './guideLinks';
 import {openApiJsonPath, openApiSourcePath, openApiYamlPath, postmanCollectionPath, sandboxProgramPath, typeDeclarationsPath} from './outputs';
 import {labelPortalChoices} from './portalChoices';
-import {markOpenQuestions, registerCsv, registerCsvPath, registerJson, registerJsonPath, type OpenQuestion} from './openQuestions';
+import {markOpenQuestions, registerCsv, registerRows, registerCsvPath, registerJson, registerJsonPath, type OpenQuestion} from './openQuestions';
 import {postmanCollection} from './postman';
 import {Contract} from '../../src/remark/contract/contract';
 import {operationMarkdown, operationMarkdownFolder} from '../llms/operationMarkdown';
@@ -129,8 +129,9 @@ async function main(): Promise<void> {
     return;
   }
   write(postmanCollectionPath, `${JSON.stringify(await postmanCollection(document), null, 2)}\n`);
-  write(registerCsvPath, registerCsv(openRows));
-  write(registerJsonPath, registerJson(openRows, String((document.info as {version?: string}).version)));
+  const register = registerRows(scaled as never, openRows);
+  write(registerCsvPath, registerCsv(register));
+  write(registerJsonPath, registerJson(register, String((document.info as {version?: string}).version)));
   write(typeDeclarationsPath, await typeDeclarations(document, provider.portalUrl));
   // Each call as Markdown (/api/operations/<operationId>.md), rendered as the guides render it.
   const contract = Contract.load(projectRoot);

@@ -9,6 +9,10 @@
  * When the carrier answers a question, the writer edits the contract, and the row and every marker
  * it drove disappear with it.
  */
+import path from 'node:path';
+
+import {pageQuestions} from './pageQuestions';
+import {apiWideQuestions} from './portalChoices';
 import {notStatedAspects, type NotStatedAspect} from './silences';
 
 /** What a marked node holds beside `x-not-stated`. */
@@ -223,6 +227,21 @@ export function openQuestions(document: Document): OpenQuestion[] {
     seen.set(found.id, found);
   }
   return rows;
+}
+
+const docsFolder = path.resolve(__dirname, '../../docs');
+
+/** Where the register's API-wide rows live: the introduction of /api/, which states them. */
+export const acrossTheApi = 'across the API';
+
+/**
+ * The register: the choices made across the API first (they are asked once, not per call), then every
+ * marked silence of the contract (`openQuestions`).
+ */
+export function registerRows(document: Document, marked: readonly OpenQuestion[] = openQuestions(document)): OpenQuestion[] {
+  const apiWide = apiWideQuestions(document as never).map(({id, field, aspects, question, assumed, spec}): OpenQuestion => ({id, home: acrossTheApi, field, aspects, question, assumed, spec}));
+  const onPages = pageQuestions(docsFolder).map(({id, page, title, question}): OpenQuestion => ({id, home: `page ${page}`, field: title, aspects: [], question, spec: ''}));
+  return [...apiWide, ...marked, ...onPages];
 }
 
 /**

@@ -103,3 +103,40 @@ export function labelPortalChoices<T extends Document>(document: T): T {
   }
   return document;
 }
+
+/** A choice the contract makes across many calls, as a row of the register of open questions. */
+export type ApiWideQuestion = {id: string; field: string; aspects: ('status' | 'required' | 'meaning')[]; question: string; assumed: string; spec: string};
+
+/**
+ * The choices made across the API, one row each, for the register the writer sends the carrier: the
+ * introduction of /api/ states them once and each call carries the label, so the calls' own Open
+ * questions blocks leave them out, but the list of what to ask the carrier must not (outside read 12).
+ * Read off the contract like the labels, so the counts and the parameters follow it. The generic error
+ * body is not here: its schema, `ErrorResponse`, has its own row.
+ */
+export function apiWideQuestions(document: Document): ApiWideQuestion[] {
+  const operations = Object.values(document.paths).flatMap((item) => methods.filter((method) => item[method]).map((method) => item[method]));
+  const taking = (choice: PortalChoice) => operations.filter((operation) => choicesOf(document, operation).includes(choice));
+  const rows: ApiWideQuestion[] = [];
+  const unauthorized = taking('unauthorized-status');
+  if (unauthorized.length > 0) {
+    rows.push({id: 'api-unauthorized-status', field: '401 answer', aspects: ['status'], question: `status of a call with a missing, malformed or expired token (${unauthorized.length} calls)`, assumed: '401 Unauthorized, as RFC 6750 defines for bearer tokens', spec: '8'});
+  }
+  const success = taking('success-status');
+  if (success.length > 0) {
+    rows.push({id: 'api-success-status', field: 'success answer', aspects: ['status'], question: `success status of the ${success.length} calls without a stated one`, assumed: '200 OK', spec: '7'});
+  }
+  const parameters = [...new Set(operations.flatMap((operation) => requiredQuery(document, operation).map((parameter) => `\`${parameter.name}\``)))];
+  if (parameters.length > 0) {
+    rows.push({id: 'api-required-query', field: 'query parameters', aspects: ['required'], question: `whether these query parameters are required: ${parameters.join(', ')} (${taking('required-query').length} calls)`, assumed: 'required', spec: '7'});
+  }
+  const withResult = operations.filter((operation) => {
+    const status = Object.keys(operation.responses).find((code) => code.startsWith('2'));
+    const schema = status ? resolve<{properties?: object}>(document, (resolve(document, operation.responses[status]).content?.['application/json']?.schema ?? {}) as never) : {};
+    return Boolean(schema.properties && 'result' in schema.properties);
+  });
+  if (withResult.length > 0) {
+    rows.push({id: 'api-result-false', field: '`result: false`', aspects: ['meaning'], question: `whether an answer with \`result: false\` means the call was refused (${withResult.length} calls answer \`result\`)`, assumed: "a refusal, under the call's success status", spec: '3'});
+  }
+  return rows;
+}

@@ -1,18 +1,23 @@
 import {readFileSync} from 'node:fs';
 import path from 'node:path';
 
-import {openQuestions, registerRoute} from '../../scripts/openapi/openQuestions';
+import {registerRoute, registerRows} from '../../scripts/openapi/openQuestions';
 import {test, expect} from './fixtures';
 
-/** The register as served: every open question of the contract has its row and anchor, and /api/ links only to rows that exist. */
+/**
+ * The register as served: every open question (across the API, of the contract, of the pages outside
+ * it) has its row and anchor, and /api/ links only to rows that exist.
+ */
 const projectRoot = path.resolve(__dirname, '../..');
 const served = readFileSync(path.join(projectRoot, 'static/openapi.json'), 'utf8');
-const rows = openQuestions(JSON.parse(served));
+const rows = registerRows(JSON.parse(served));
 
 test('the register page shows every row with its anchor, and /api/ links each marked field to one', async ({request}) => {
   const html = await (await request.get(registerRoute)).text();
   const missing = rows.filter((row) => !new RegExp(`id="?${row.id}["\\s>]`).test(html)).map((row) => row.id);
   expect(missing).toEqual([]);
+  // The choices made across the API link to the introduction that states them.
+  expect(html).toMatch(/id="?api-unauthorized-status"?><\/span><a [^>]*href="?\/api\/#section\/Portal-assumptions"?>401 answer<\/a>/);
   const linked = new Set([...served.matchAll(/\/docs\/guides\/open-questions#([a-z0-9-]+)/g)].map((match) => match[1]));
   expect([...linked].filter((id) => !rows.some((row) => row.id === id))).toEqual([]);
   expect(linked.size).toBeGreaterThan(100);

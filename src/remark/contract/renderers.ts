@@ -11,7 +11,7 @@ import {downloads, downloadSizes, formatSize} from '../../downloads';
 import {ciShellRecipe, githubActionsWorkflow, sandboxFileName, startCommands} from '../../downloads/sandboxRecipes';
 import {provider} from '../../settings/provider';
 import {openApiJsonPath, sandboxProgramPath} from '../../../scripts/openapi/outputs';
-import {callOpenQuestions, openQuestions, registerCsvPath, registerJsonPath, registerRoute, anchorOf, type OpenQuestion} from '../../../scripts/openapi/openQuestions';
+import {acrossTheApi, callOpenQuestions, registerCsvPath, registerRows, registerJsonPath, registerRoute, anchorOf, type OpenQuestion} from '../../../scripts/openapi/openQuestions';
 import type {PortalChoice} from '../../../scripts/openapi/portalChoices';
 import {contractIdentity} from '../../../scripts/sandbox/program/contractIdentity';
 import {changelogRoute} from '../../../scripts/contract/changelog';
@@ -358,7 +358,16 @@ const OpenQuestions: Renderer = (contract, props, page) => {
 };
 
 /** Which part of the contract a row's home is, for the register's groups. */
+/** The introduction's section that states the choices made across the API (`## Portal assumptions` in openapi.yaml). */
+const apiWideAssumptionsUrl = '/api/#section/Portal-assumptions';
+
 function registerGroup(row: OpenQuestion): string {
+  if (row.home === acrossTheApi) {
+    return 'Across the API';
+  }
+  if (row.home.startsWith('page ')) {
+    return 'Outside the contract';
+  }
   if (/^(GET|POST|PUT|PATCH|DELETE) /.test(row.home)) {
     return 'Calls';
   }
@@ -376,13 +385,21 @@ function registerGroup(row: OpenQuestion): string {
  * each row with an anchor that /api/'s markers link to; and the CSV and JSON downloads of the same rows.
  */
 const OpenQuestionsRegister: Renderer = (contract) => {
-  const rows = openQuestions(contract.raw as never);
+  const rows = registerRows(contract.raw as never);
   const groups = new Map<string, OpenQuestion[]>();
   for (const row of rows) {
     groups.set(registerGroup(row), [...(groups.get(registerGroup(row)) ?? []), row]);
   }
-  const order = ['Calls', 'Query parameters', 'Schemas', 'Shared answers', 'Servers'];
+  const order = ['Across the API', 'Calls', 'Query parameters', 'Schemas', 'Shared answers', 'Servers', 'Outside the contract'];
   const homeCell = (row: OpenQuestion): Node[] => {
+    if (row.home === acrossTheApi) {
+      // Stated once, in the introduction of /api/, which every call's label stands for.
+      return [jsx('span', {id: row.id}, []), link(apiWideAssumptionsUrl, text(row.field))];
+    }
+    if (row.home.startsWith('page ')) {
+      // A question of a page the contract cannot hold (SOAP, EDI, the test environment): its page says it.
+      return [jsx('span', {id: row.id}, []), link(row.home.slice('page '.length), text(row.field))];
+    }
     const where = row.home.replace(/^(schema|parameter|response) /, '');
     const operation = contract.operations().find((entry) => `${entry.method.toUpperCase()} ${entry.path}` === row.home);
     const label = operation ? link(referenceUrl(operation.operation), inlineCode(row.home)) : inlineCode(where);

@@ -6,8 +6,11 @@ import {docsPages} from '../../../scripts/docs/pages';
 
 import {notStatedAspects, specReference} from '../../../scripts/openapi/silences';
 import {choiceLabel} from '../../../scripts/openapi/portalChoices';
-import {openQuestions, registerCsv, registerJson} from '../../../scripts/openapi/openQuestions';
+import {acrossTheApi, callOpenQuestions, openQuestions, registerCsv, registerJson, registerJsonPath, registerRows} from '../../../scripts/openapi/openQuestions';
+import {pageQuestions} from '../../../scripts/openapi/pageQuestions';
 import {contract, operations} from './contract';
+
+const projectRoot = path.resolve(__dirname, '../../..');
 
 /**
  * The contract is the one place that says what the specification leaves open (openapi/README.md),
@@ -89,6 +92,37 @@ test('the register downloads as CSV and JSON with the same rows', () => {
   const json = JSON.parse(registerJson(rows, '1.0.0')) as {count: number; openQuestions: {id: string}[]};
   expect(json.count).toBe(rows.length);
   expect(json.openQuestions.map((row) => row.id)).toEqual(rows.map((row) => row.id));
+});
+
+test('the register asks the choices made across the API once each, with counts read off the contract', () => {
+  const register = registerRows(contract as never);
+  const apiWide = register.filter((row) => row.home === acrossTheApi);
+  expect(apiWide.map((row) => row.id)).toEqual(['api-unauthorized-status', 'api-success-status', 'api-required-query', 'api-result-false']);
+  const calls = operations();
+  const with401 = calls.filter(({operation}) => (operation.responses as Record<string, unknown>)['401']).length;
+  expect(apiWide[0].question).toContain(`(${with401} calls)`);
+  // The two 201s are the only success statuses the specification gives.
+  expect(apiWide[1].question).toContain(`the ${calls.length - 2} calls without a stated one`);
+  expect(apiWide[2].question).toContain('`probillNumber`');
+  expect(apiWide.every((row) => row.assumed)).toBe(true);
+  // No call's own Open questions block repeats them: they are the introduction's, said once.
+  const reached = new Set(calls.flatMap(({operation}) => callOpenQuestions(contract as never, operation.operationId as string).map(({row}) => row.id)));
+  expect(apiWide.filter((row) => reached.has(row.id))).toEqual([]);
+});
+
+test("the register lists the open questions of the pages the contract cannot hold, each bullet once, and no pointer to a row twice", () => {
+  const onPages = pageQuestions(path.join(projectRoot, 'docs'));
+  const pages = new Set(onPages.map((row) => row.page));
+  expect([...pages].sort()).toEqual(['/docs/Agents/test-enviroment', '/docs/EDI/', '/docs/SOAP Web Services/authentication', '/docs/SOAP Web Services/rate-quote', '/docs/guides/statuses', '/docs/guides/tracking']);
+  expect(onPages.map((row) => row.question)).toContain('Whether a request on testing affects real freight');
+  // The test environment's bullet that points at the contract's row of the testing base is not a row of its own.
+  expect(onPages.filter((row) => row.question.includes('open-questions#'))).toEqual([]);
+  const register = registerRows(contract as never);
+  expect(register.filter((row) => row.home.startsWith('page ')).map((row) => row.id)).toEqual(onPages.map((row) => row.id));
+  expect(new Set(register.map((row) => row.id)).size).toBe(register.length);
+  // The downloads hold the whole register, as the bundle step wrote them.
+  const served = JSON.parse(readFileSync(path.join(projectRoot, registerJsonPath), 'utf8')) as {openQuestions: {id: string}[]};
+  expect(served.openQuestions.map((row) => row.id)).toEqual(registerRows(JSON.parse(readFileSync(path.join(projectRoot, 'static/openapi.json'), 'utf8'))).map((row) => row.id));
 });
 
 test('a marker without its question fails the register, naming the node', () => {
