@@ -2,7 +2,7 @@ import {existsSync, readFileSync, readdirSync} from 'node:fs';
 import path from 'node:path';
 
 import {guides, siteRoutes} from '../site';
-import {test, expect, axeViolations, openInMode, showEveryApiSample, switchColourMode} from './fixtures';
+import {test, expect, axeViolations, openInMode, showEveryApiSample, switchColourMode, withOneReleasePage} from './fixtures';
 
 /**
  * axe-core finds nothing on any route of the specification, any guide or any other page of the
@@ -27,16 +27,8 @@ function sitemapPages(): string[] {
 
 // `/docs` only redirects to the main doc, which is in the list itself.
 const pages = siteRoutes.filter((route) => !route.landsOn).map((route) => route.path);
-/**
- * One release page stands for all: they share one template, and /changelog, scanned itself, holds the
- * text of every release. Each older release took 4 to 6 s a mode (103 s of 583 in all, CI of
- * 2026-11-28) for nothing the two scans do not already reach.
- */
-function withOneReleasePage(sitemap: string[]): string[] {
-  const releases = sitemap.filter((page) => /^\/changelog\/\d+\.\d+\.\d+$/.test(page));
-  return sitemap.filter((page) => !releases.includes(page) || page === releases[0]);
-}
-
+// One release page stands for all (withOneReleasePage): each older release took 4 to 6 s a mode (103 s
+// of 583 in all, CI of 2026-11-28) for nothing the scans of it and of /changelog do not already reach.
 const paths = [...new Set([...pages, ...guides.map((guide) => guide.path), ...withOneReleasePage(sitemapPages()), '/no/such/page'])];
 
 test('the scan reports what it is meant to find: unlabelled images, faint text, a 2.2 target size', async ({page}) => {

@@ -168,6 +168,15 @@ export async function documentIsMarked(page: Page): Promise<boolean> {
 }
 
 /** Every page of the built site, as its sitemap.xml lists them: paths, sorted, without duplicates. */
+/**
+ * One release page of the Changelog stands for all, for checks of a page's look and loads: they share
+ * one template, and /changelog, in the list itself, holds the text of every release.
+ */
+export function withOneReleasePage(paths: string[]): string[] {
+  const releases = paths.filter((page) => /^\/changelog\/\d+\.\d+\.\d+$/.test(page));
+  return paths.filter((page) => !releases.includes(page) || page === releases[0]);
+}
+
 export async function sitemapPaths(request: APIRequestContext): Promise<string[]> {
   const xml = await (await request.get('/sitemap.xml')).text();
   const paths = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => new URL(match[1]).pathname);
