@@ -357,10 +357,10 @@ const OpenQuestions: Renderer = (contract, props, page) => {
   return [jsx('div', {className: 'open-questions'}, blocks)];
 };
 
-/** Which part of the contract a row's home is, for the register's groups. */
 /** The introduction's section that states the choices made across the API (`## Portal assumptions` in openapi.yaml). */
 const apiWideAssumptionsUrl = '/api/#section/Portal-assumptions';
 
+/** Which part of the contract a row's home is, for the register's groups. */
 function registerGroup(row: OpenQuestion): string {
   if (row.home === acrossTheApi) {
     return 'Across the API';
