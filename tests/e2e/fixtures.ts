@@ -1,4 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
+import {readFileSync} from 'node:fs';
+
+import type {RunOptions} from 'axe-core';
 import {test as base, expect, type APIRequestContext, type Page} from '@playwright/test';
 
 /**
@@ -52,27 +54,36 @@ type AxeScope = {
   withoutRules?: string[];
 };
 
+/** axe-core itself, read once per worker and put into each document a scan meets. */
+const axeSource = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
+
 /**
  * axe over the page as it stands, as one line per failing node (empty when the page passes).
  *
- * Legacy mode runs `axe.run` in the page itself. The default mode runs `axe.runPartial`, then opens
- * a blank page to finish the run and sends it every partial result: that took longer than the rules
- * (the warehouse guide: 4.2 s against 2.5 s, 2026-11-28). Our pages have no frames from other
- * origins, the only thing legacy mode cannot reach. Only violations are gathered: axe then skips
- * building selectors for every passing node (5.3 s instead of 8.3 s on a long guide).
+ * axe runs in the page itself, put there once per document, so a second scan of the same page (the
+ * other colour mode, a narrower window) reuses it. @axe-core/playwright injected it again at every
+ * scan and added 0.7 s a scan on a long guide (2.6 s against 1.9 s, idle, 2026-11-29); its version
+ * with axe-core 4.14 also asks for Node 22. Only violations are gathered: axe then skips building
+ * selectors for every passing node (5.3 s instead of 8.3 s on a long guide, axe-core 4.13).
  */
 export async function axeViolations(page: Page, scope: AxeScope = {}): Promise<string[]> {
-  // `options` replaces whatever `withTags` or `withRules` set, so it comes first.
-  let builder = new AxeBuilder({page}).setLegacyMode(true).options({resultTypes: ['violations']});
-  builder = scope.rules ? builder.withRules(scope.rules) : builder.withTags(axeTags);
-  if (scope.withoutRules) {
-    builder = builder.disableRules(scope.withoutRules);
+  if (!(await page.evaluate(() => 'axe' in window))) {
+    await page.evaluate(axeSource);
   }
-  if (scope.include) {
-    builder = builder.include(scope.include);
-  }
-  const results = await builder.analyze();
-  return results.violations.flatMap((violation) =>
+  const options: RunOptions = {
+    runOnly: scope.rules ? {type: 'rule', values: scope.rules} : {type: 'tag', values: axeTags},
+    rules: Object.fromEntries((scope.withoutRules ?? []).map((rule) => [rule, {enabled: false}])),
+    resultTypes: ['violations'],
+  };
+  const violations = await page.evaluate(
+    async ({include, options}) => {
+      const axe = (window as unknown as {axe: typeof import('axe-core')}).axe;
+      const {violations} = await axe.run(include ? {include: [[include]]} : document, options);
+      return violations.map(({id, nodes}) => ({id, nodes: nodes.map(({target, failureSummary, html}) => ({target: target.map(String), failureSummary, html}))}));
+    },
+    {include: scope.include, options},
+  );
+  return violations.flatMap((violation) =>
     violation.nodes.map((node) => `${violation.id}: ${node.target.join(' ')}: ${node.failureSummary ?? ''}\n${node.html.slice(0, 300)}`),
   );
 }
