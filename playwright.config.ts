@@ -1,23 +1,26 @@
 import {defineConfig, devices} from '@playwright/test';
 
-import {chromiumArgs, debianChromiumPath} from './scripts/chromium';
+import {existsSync} from 'node:fs';
+
+import {chromiumArgs, debianChromiumPath, debianHeadlessShellPath} from './scripts/chromium';
 
 /**
  * Browser tests run against the production build served by a plain static host
  * (scripts/serve-static.ts), never against the dev server. `npm test` builds first.
  *
  * Browser: Playwright's own Chromium where it is installed; otherwise set CHROMIUM_PATH, with Debian's
- * /usr/bin/chromium as the fallback (`npx playwright install` cannot download one everywhere).
+ * headless shell as the fallback, and Debian's full Chromium where only that is installed
+ * (`npx playwright install` cannot download one everywhere; `.ci/run` installs the headless shell).
  */
 const port = Number(process.env.PORTAL_PORT ?? 4173);
 const baseURL = process.env.PORTAL_URL ?? `http://127.0.0.1:${port}`;
-const executablePath = process.env.CHROMIUM_PATH ?? (hasPlaywrightChromium() ? undefined : debianChromiumPath);
+const executablePath = process.env.CHROMIUM_PATH ?? (hasPlaywrightChromium() ? undefined : existsSync(debianHeadlessShellPath) ? debianHeadlessShellPath : debianChromiumPath);
 
 function hasPlaywrightChromium(): boolean {
   try {
     // eslint-disable-next-line @typescript-eslint/no-require-imports
     const {chromium} = require('@playwright/test') as typeof import('@playwright/test');
-    return require('node:fs').existsSync(chromium.executablePath());
+    return existsSync(chromium.executablePath());
   } catch {
     return false;
   }
