@@ -207,7 +207,7 @@ test.describe.serial('a copy with a released added field and a broken anchor, bu
     const [major, minor] = lastRelease().split('.').map(Number);
     version = `${major}.${minor + 1}.0`;
     released = site.run('contract:release', version, 'Adds the dock note to the pickup answer', '--date', '2030-01-15');
-    build = site.run('build');
+    build = site.build();
   });
   test.afterAll(() => site.remove());
 

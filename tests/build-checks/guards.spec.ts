@@ -12,7 +12,7 @@ test.describe.configure({mode: 'parallel', timeout: 300_000});
 
 test('malformed MDX fails the build, naming the file', ({site}) => {
   site.write('docs/Agents/intro.mdx', '---\ntitle: Intro\n---\n\nAn unclosed <div> tag.\n');
-  const {status, output} = site.run('build');
+  const {status, output} = site.build();
   expect(status).not.toBe(0);
   expect(output).toContain('docs/Agents/intro.mdx');
 });
@@ -26,7 +26,7 @@ test.describe.serial('a copy with a link to a missing page and a markdown link t
     site = new SiteCopy();
     site.write('docs/Agents/intro.mdx', '---\ntitle: Intro\n---\n\nSee [the missing guide](/docs/no-such-guide).\n');
     site.write('docs/Agents/draft-link.mdx', '---\ntitle: Draft link\n---\n\nSee [a draft](./draft-not-written-yet.md).\n');
-    built = site.run('build');
+    built = site.build();
   });
   test.afterAll(() => site.remove());
 
