@@ -54,6 +54,9 @@ test('a search result that opens /api/ lands on the best matching operation', as
 test('searching each guide’s words finds that guide, from whichever page the reader is on', async ({page}) => {
   // One load, then each search from the page the last one opened, as a reader moves through the
   // site: the search box is on every page, and a result opens without reloading.
+  // A search and the page it opens took 1 to 2 s each on a loaded 2-core machine: the default 30 s
+  // for all of them ran out (CI of 2026-11-29), so the test has 5 s a guide.
+  test.setTimeout(guides.length * 5_000);
   await page.goto('/');
   await waitForHydration(page);
   for (const guide of guides) {
