@@ -65,6 +65,29 @@ test('/llms-full.txt holds every page of /llms.txt, in its order', async ({reque
   expect(full).toContain(pickups.trim());
 });
 
+test('every link of /llms-full.txt to the site itself answers 200', async ({request}) => {
+  // Every page's Markdown is in this file, so its links are every link an assistant can follow. A
+  // link written with a trailing slash (`/docs/EDI/`) once became `/docs/EDI/.md`, a 404.
+  const full = await (await request.get('/llms-full.txt')).text();
+  const origin = new URL(provider.portalUrl).origin;
+  const targets = new Set<string>();
+  for (const [, url] of withoutCode(full).matchAll(/\]\((\/[^)\s]*|https?:\/\/[^)\s]+)\)/g)) {
+    const link = new URL(url, origin);
+    if (link.origin === origin) {
+      targets.add(link.pathname);
+    }
+  }
+  expect(targets.size).toBeGreaterThan(50);
+  const broken: string[] = [];
+  for (const target of targets) {
+    const status = (await request.get(target)).status();
+    if (status !== 200) {
+      broken.push(`${target}: ${status}`);
+    }
+  }
+  expect(broken).toEqual([]);
+});
+
 test('every docs page has its Markdown: its headings, its tables row for row, and no MDX tag', async ({request}) => {
   const docsPages = (await sitemapPaths(request)).map((path) => decodeURI(path)).filter((path) => path.startsWith('/docs/') && path !== '/docs/');
   expect(docsPages.length).toBeGreaterThan(15);

@@ -2,7 +2,8 @@
  * Links in a docs page's Markdown lead to Markdown where there is some: the plugin gives docs links
  * their `.md`, but it also gave /api/ one (`/api/.md#tag/Pickups/operation/requestPickup`), which does
  * not exist. A link to an operation goes to that operation's page (`/api/operations/<operationId>.md`);
- * any other link to /api/ stays on /api/.
+ * any other link to /api/ stays on /api/. A link written with a trailing slash (`/docs/EDI/`) got its
+ * `.md` after the slash (`/docs/EDI/.md`): its twin is `/docs/EDI.md`, as for the same link without it.
  */
 import {operationMarkdownUrl} from '../../../scripts/llms/operationMarkdown';
 
@@ -11,7 +12,7 @@ type MdastNode = {type: string; url?: string; children?: MdastNode[]};
 export function markdownLinkTarget(url: string): string {
   const api = url.match(/^\/api\/(?:\.md)?(#.*)?$/);
   if (!api) {
-    return url;
+    return url.replace(/^(\/.+)\/\.md(?=#|$)/, '$1.md');
   }
   const operationId = api[1]?.match(/\/operation\/([^/]+)$/)?.[1];
   return operationId ? operationMarkdownUrl(operationId) : `/api/${api[1] ?? ''}`;
