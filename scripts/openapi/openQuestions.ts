@@ -363,20 +363,33 @@ export function markerText(question: Pick<OpenQuestion, 'aspects' | 'assumed'>):
   return `${question.assumed ? 'Portal assumption' : 'Open'}: ${question.aspects.map(aspectLabel).join(', ')}`;
 }
 
+/**
+ * What the sandbox does for a row: what the row says, else "as assumed" where the portal assumes a
+ * value (the sandbox follows the assumption), else nothing. The register page, its CSV and its JSON
+ * all read it here.
+ */
+export function sandboxBehaviour(row: Pick<OpenQuestion, 'assumed' | 'sandbox'>): string | undefined {
+  return row.sandbox ?? (row.assumed ? 'as assumed' : undefined);
+}
+
 const csvCell = (value: string) => (/[",\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value);
 
 /** The register as CSV (RFC 4180), one row per open question, for a spreadsheet or the carrier's team. */
 export function registerCsv(rows: readonly OpenQuestion[]): string {
   const header = ['id', 'home', 'field', 'aspects', 'question', 'portal_assumption', 'sandbox', 'spec_section'];
   const lines = rows.map((found) =>
-    [found.id, found.home, found.field, found.aspects.join(' '), found.question, found.assumed ?? '', found.sandbox ?? '', found.spec].map(csvCell).join(','),
+    [found.id, found.home, found.field, found.aspects.join(' '), found.question, found.assumed ?? '', sandboxBehaviour(found) ?? '', found.spec].map(csvCell).join(','),
   );
   return `${[header.join(','), ...lines].join('\r\n')}\r\n`;
 }
 
 /** The register as JSON, with the contract version it was read from. */
 export function registerJson(rows: readonly OpenQuestion[], contractVersion: string): string {
-  return `${JSON.stringify({contractVersion, count: rows.length, openQuestions: rows}, null, 2)}\n`;
+  const withSandbox = rows.map((row) => {
+    const sandbox = sandboxBehaviour(row);
+    return sandbox ? {...row, sandbox} : row;
+  });
+  return `${JSON.stringify({contractVersion, count: rows.length, openQuestions: withSandbox}, null, 2)}\n`;
 }
 
 /** A row as one call reaches it: the field's path from the call (`pickupWindow.timeZoneOffset`, `answer.pickupNumber`). */

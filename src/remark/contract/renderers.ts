@@ -11,7 +11,7 @@ import {downloads, downloadSizes, formatSize} from '../../downloads';
 import {ciShellRecipe, githubActionsWorkflow, sandboxFileName, startCommands} from '../../downloads/sandboxRecipes';
 import {provider} from '../../settings/provider';
 import {openApiJsonPath, sandboxProgramPath} from '../../../scripts/openapi/outputs';
-import {acrossTheApi, callOpenQuestions, registerCsvPath, registerRows, registerJsonPath, registerRoute, anchorOf, type OpenQuestion} from '../../../scripts/openapi/openQuestions';
+import {acrossTheApi, callOpenQuestions, registerCsvPath, registerRows, registerJsonPath, registerRoute, anchorOf, sandboxBehaviour, type OpenQuestion} from '../../../scripts/openapi/openQuestions';
 import type {PortalChoice} from '../../../scripts/openapi/portalChoices';
 import {contractIdentity} from '../../../scripts/sandbox/program/contractIdentity';
 import {changelogRoute} from '../../../scripts/contract/changelog';
@@ -296,7 +296,7 @@ function fieldLabel(field: string): Node[] {
 }
 
 function sandboxCell(row: OpenQuestion): Node[] {
-  return inlineMarkdown(row.sandbox ?? (row.assumed ? 'as assumed' : '—'));
+  return inlineMarkdown(sandboxBehaviour(row) ?? '—');
 }
 
 /**

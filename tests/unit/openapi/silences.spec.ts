@@ -92,6 +92,12 @@ test('the register downloads as CSV and JSON with the same rows', () => {
   const json = JSON.parse(registerJson(rows, '1.0.0')) as {count: number; openQuestions: {id: string}[]};
   expect(json.count).toBe(rows.length);
   expect(json.openQuestions.map((row) => row.id)).toEqual(rows.map((row) => row.id));
+  // Where the portal assumes a value and the row says nothing of the sandbox, the page shows "as
+  // assumed": so do both downloads, rather than an empty cell.
+  const followsAssumption = rows.filter((row) => row.assumed && !row.sandbox).map((row) => row.id);
+  expect(followsAssumption.length).toBeGreaterThan(0);
+  expect(lines.filter((line) => line.includes(',as assumed,')).map((line) => line.split(',')[0])).toEqual(followsAssumption);
+  expect((json.openQuestions as {id: string; sandbox?: string}[]).filter((row) => row.sandbox === 'as assumed').map((row) => row.id)).toEqual(followsAssumption);
 });
 
 test('the register asks the choices made across the API once each, with counts read off the contract', () => {
