@@ -28,15 +28,8 @@ import {addGuideLinks} from './guideLinks';
 import {openApiJsonPath, openApiSourcePath, openApiYamlPath, postmanCollectionPath, sandboxProgramPath, typeDeclarationsPath} from './outputs';
 import {labelPortalChoices} from './portalChoices';
 import {markOpenQuestions, registerCsv, registerRows, registerCsvPath, registerJson, registerJsonPath, type OpenQuestion} from './openQuestions';
-import {postmanCollection} from './postman';
-import {Contract} from '../../src/remark/contract/contract';
-import {operationMarkdown, operationMarkdownFolder} from '../llms/operationMarkdown';
-import {guideMarkdownPages} from '../llms/guideMarkdown';
 import {scaleContract, scaleFromEnvironment} from './scale';
 import {withAbsoluteSiteLinks} from './siteLinks';
-import {sandboxProgram} from '../sandbox/buildDownload';
-import {changelogFolder, writeChangelog} from '../contract/changelog';
-import {typeDeclarations} from './types';
 
 type OpenApiDocument = {
   info: {title: string; description?: string; contact?: object; [key: string]: unknown};
@@ -128,6 +121,17 @@ async function main(): Promise<void> {
     console.log(`openapi: wrote ${openApiJsonPath}, ${openApiYamlPath} (--contract-only: no downloads, no Changelog pages)`);
     return;
   }
+  // Loaded only here: the renderers and bundlers the downloads need (unified, Postman's SDK, esbuild…)
+  // took about 1.5 s to load, half of a --contract-only run, which every contract check makes.
+  const [{postmanCollection}, {Contract}, {operationMarkdown, operationMarkdownFolder}, {guideMarkdownPages}, {sandboxProgram}, {changelogFolder, writeChangelog}, {typeDeclarations}] = await Promise.all([
+    import('./postman'),
+    import('../../src/remark/contract/contract'),
+    import('../llms/operationMarkdown'),
+    import('../llms/guideMarkdown'),
+    import('../sandbox/buildDownload'),
+    import('../contract/changelog'),
+    import('./types'),
+  ]);
   write(postmanCollectionPath, `${JSON.stringify(await postmanCollection(document), null, 2)}\n`);
   const register = registerRows(scaled as never, openRows);
   write(registerCsvPath, registerCsv(register));
