@@ -1,8 +1,9 @@
 import {existsSync, readFileSync, readdirSync} from 'node:fs';
 import path from 'node:path';
 
-import {guides, siteRoutes} from '../site';
+import {guides, isOwnOrigin, siteRoutes} from '../site';
 import {test, expect, axeViolations, openInMode, showEveryApiSample, switchColourMode, withOneReleasePage} from './fixtures';
+import {findTextOverflows} from './textOverflow';
 
 /**
  * axe-core finds nothing on any route of the specification, any guide or any other page of the
@@ -90,7 +91,11 @@ test('the phone layout changes no colour, so contrast read at 1280px holds at 39
 const phoneWidthModes = (path: string, index: number): readonly ('light' | 'dark')[] => (path === '/api/' ? ['light', 'dark'] : [index % 2 === 0 ? 'light' : 'dark']);
 
 // Each test is one page, loaded once and scanned in both modes at its widths; the file's tests run on
-// every worker at once.
+// every worker at once. The same visit checks two things more of each page, which then needs no
+// second tour of the site: that it requests nothing from another host (the site's rule), and, at
+// 390px, that no text is cut off or runs out of its box (textOverflow.ts). A page narrowed after
+// loading is laid out as one loaded narrow: the site's layout follows the width through CSS, and
+// Docusaurus's width-dependent parts (the docs sidebar, the table of contents) follow resizes.
 test.describe.configure({mode: 'parallel'});
 
 // /api/ is loaded afresh for each mode and width anyway, so its two modes are two tests, side by side.
@@ -100,7 +105,13 @@ for (const [index, path] of paths.entries()) {
   const phoneModes = phoneWidthModes(path, index);
   for (const modes of modeGroups(path)) {
     const scans = modes.length === 2 ? `in light and dark mode at 1280px, and in ${phoneModes.join(' and ')} mode at 390px` : `in ${modes[0]} mode at 1280px and at 390px`;
-    test(`${path} has no axe violations ${scans}`, async ({page, expectConsoleErrors}) => {
+    test(`${path} has no axe violations ${scans}, no text cut off at 390px, and nothing from another host`, async ({page, baseURL, expectConsoleErrors}) => {
+      const foreign = new Set<string>();
+      page.on('request', (request) => {
+        if (!isOwnOrigin(request.url(), baseURL!)) {
+          foreign.add(request.url());
+        }
+      });
       if (path === '/no/such/page') {
         expectConsoleErrors(/status of 404/);
       }
@@ -126,6 +137,9 @@ for (const [index, path] of paths.entries()) {
             await showEveryApiSample(page);
           } else if (colourMode === 'light' && width === 1280) {
             await openInMode(page, path, colourMode, width);
+            // Down the page, as a reader scrolls: anything loaded only on the way is requested too.
+            await page.mouse.wheel(0, 4000);
+            await page.waitForLoadState('load');
           } else if (width === 1280) {
             // The second mode as a reader gets it, with the navbar's toggle: the page's colours are CSS
             // custom properties under html[data-theme], so nothing is rendered again, and a second load
@@ -133,8 +147,12 @@ for (const [index, path] of paths.entries()) {
             await page.setViewportSize({width, height: 900});
             await switchColourMode(page, colourMode);
           } else {
-            // The page as a reader who narrows the window finds it; phone-width.spec.ts loads pages at 390px.
+            // The page as a reader who narrows the window finds it.
             await page.setViewportSize({width, height: 900});
+          }
+          if (width === 390) {
+            const overflows = await page.evaluate(findTextOverflows);
+            problems.push(...overflows.map(({text, element, reason}) => `${colourMode} ${width}px: text "${text}" in ${element} ${reason}`));
           }
           // Colour contrast at 390px on /api/ only: Redoc's panels change colours with the width, and no
           // rule of the site's own CSS does (its width media queries set no colour, checked above), so
@@ -145,6 +163,7 @@ for (const [index, path] of paths.entries()) {
         }
       }
       expect(problems).toEqual([]);
+      expect([...foreign], 'requests to another host').toEqual([]);
     });
   }
 }
