@@ -18,12 +18,13 @@ import {tallyFolder, type Tally} from '../sandbox/contractValidator';
 const projectRoot = path.resolve(__dirname, '../..');
 type Step = {name: string; command: string[]};
 const typecheck: Step = {name: 'typecheck', command: ['npm', 'run', '--silent', 'typecheck']};
-const steps: Step[] = [
+/** One after the other, while the type-check runs beside them. */
+const preparation: Step[] = [
   {name: 'contract check', command: ['npm', 'run', '--silent', 'contract:check']},
   {name: 'build', command: ['npm', 'run', '--silent', 'build']},
-  // Extra arguments (`npm test -- tests/e2e/try-it.spec.ts`) go to Playwright.
-  {name: 'tests', command: ['npx', 'playwright', 'test', ...process.argv.slice(2)]},
 ];
+// Extra arguments (`npm test -- tests/e2e/try-it.spec.ts`) go to Playwright.
+const testRun: Step = {name: 'tests', command: ['npx', 'playwright', 'test', ...process.argv.slice(2)]};
 
 function formatDuration(ms: number): string {
   const seconds = Math.round(ms / 1000);
@@ -50,36 +51,32 @@ rmSync(tallyFolder, {recursive: true, force: true});
 const started = Date.now();
 const timings: string[] = [];
 let status = 0;
-let typecheckRunning: Promise<Finished> | undefined = runStep(typecheck, {holdOutput: true});
 
-/** Waits for the type-check; returns false, having said so, when it failed. */
-async function typecheckPassed(): Promise<boolean> {
-  if (!typecheckRunning) return true;
-  const finished = await typecheckRunning;
-  typecheckRunning = undefined;
-  process.stdout.write(finished.heldOutput);
-  timings.unshift(`typecheck ${formatDuration(finished.ms)}, beside the next two`);
-  if (finished.status !== 0) {
-    status = finished.status;
-    console.error(`\nnpm test: typecheck failed (exit ${status}).`);
-    return false;
+/** Notes a finished step's time; on failure, says so and keeps the first failing exit status. */
+function record(step: Step, finished: Finished, note = ''): boolean {
+  timings.push(`${step.name} ${formatDuration(finished.ms)}${note}`);
+  if (finished.status === 0) {
+    return true;
   }
-  return true;
+  console.error(`\nnpm test: ${step.name} failed (exit ${finished.status}).`);
+  status ||= finished.status;
+  return false;
 }
 
 // The script is CommonJS (package.json has no "type"), so no await at its top level.
 async function main(): Promise<void> {
-  for (const step of steps) {
-    if (step.name === 'tests' && !(await typecheckPassed())) break;
-    const finished = await runStep(step);
-    timings.push(`${step.name} ${formatDuration(finished.ms)}`);
-    status = finished.status;
-    if (status !== 0) {
-      console.error(`\nnpm test: ${step.name} failed (exit ${status}).`);
-      // A type error is worth knowing too, before the run stops.
-      await typecheckPassed();
-      break;
-    }
+  const typechecking = runStep(typecheck, {holdOutput: true});
+  let prepared = true;
+  for (const step of preparation) {
+    prepared = record(step, await runStep(step));
+    if (!prepared) break;
+  }
+  // Awaited even after a failure: a type error is worth knowing too, before the run stops.
+  const typed = await typechecking;
+  process.stdout.write(typed.heldOutput);
+  const typesPass = record(typecheck, typed, ' (beside them)');
+  if (prepared && typesPass) {
+    record(testRun, await runStep(testRun));
   }
 
   console.log(`\nSuite: ${formatDuration(Date.now() - started)} (${timings.join(', ')}).`);

@@ -178,7 +178,6 @@ export async function documentIsMarked(page: Page): Promise<boolean> {
   return page.evaluate(() => (window as unknown as {testMarker?: boolean}).testMarker === true);
 }
 
-/** Every page of the built site, as its sitemap.xml lists them: paths, sorted, without duplicates. */
 /**
  * One release page of the Changelog stands for all, for checks of a page's look and loads: they share
  * one template, and /changelog, in the list itself, holds the text of every release.
@@ -188,6 +187,7 @@ export function withOneReleasePage(paths: string[]): string[] {
   return paths.filter((page) => !releases.includes(page) || page === releases[0]);
 }
 
+/** Every page of the built site, as its sitemap.xml lists them: paths, sorted, without duplicates. */
 export async function sitemapPaths(request: APIRequestContext): Promise<string[]> {
   const xml = await (await request.get('/sitemap.xml')).text();
   const paths = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => new URL(match[1]).pathname);
