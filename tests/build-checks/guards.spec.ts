@@ -5,13 +5,15 @@ import {test, expect, SiteCopy} from './siteCopy';
 
 /**
  * The build is a test of the writers' work: each case breaks a copy of the site in one way and
- * checks that `npm run build` stops with a message naming the culprit, or only warns, as spec
- * section 5 says.
+ * checks that the build stops with a message naming the culprit, or only warns, as spec section 5
+ * says.
  */
 test.describe.configure({mode: 'parallel', timeout: 300_000});
 
 test('malformed MDX fails the build, naming the file', ({site}) => {
   site.write('docs/Agents/intro.mdx', '---\ntitle: Intro\n---\n\nAn unclosed <div> tag.\n');
+  // `npm run build` as a writer runs it: its bundle step reads each page's open questions, and so
+  // meets the bad MDX first, in 6 s rather than the pages' build's 15 (idle, 2026-11-29).
   const {status, output} = site.build();
   expect(status).not.toBe(0);
   expect(output).toContain('docs/Agents/intro.mdx');
@@ -26,7 +28,8 @@ test.describe.serial('a copy with a link to a missing page and a markdown link t
     site = new SiteCopy();
     site.write('docs/Agents/intro.mdx', '---\ntitle: Intro\n---\n\nSee [the missing guide](/docs/no-such-guide).\n');
     site.write('docs/Agents/draft-link.mdx', '---\ntitle: Draft link\n---\n\nSee [a draft](./draft-not-written-yet.md).\n');
-    built = site.build();
+    // The links break, not the contract: the pages build on the project's bundle.
+    built = site.buildPages();
   });
   test.afterAll(() => site.remove());
 
