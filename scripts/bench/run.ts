@@ -40,6 +40,7 @@ import {chromiumArgs, debianChromiumPath} from '../chromium';
 import {startStaticServer} from '../serve-static';
 import {scaleVariable} from '../openapi/scale';
 import {judgeBudgets} from './budgets';
+import {loadLighthouse} from './lighthouse';
 import {benchSandbox, type SandboxFigures} from './sandbox';
 import {checkOperationsAtScale} from './scaleCheck';
 
@@ -183,11 +184,10 @@ async function firstOperationTime(browser: Browser, url: string): Promise<number
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 async function lighthouseRuns(url: string): Promise<LighthouseRun[]> {
-  const {default: lighthouse} = await import('lighthouse');
-  const chromeLauncher = await import('chrome-launcher');
+  const {lighthouse, launchChrome} = await loadLighthouse();
   const results: LighthouseRun[] = [];
   for (let run = 0; run < runs; run++) {
-    const chrome = await chromeLauncher.launch({chromePath: chromiumPath, chromeFlags: chromiumFlags});
+    const chrome = await launchChrome({chromePath: chromiumPath, chromeFlags: chromiumFlags});
     try {
       // At scale, the performance category alone (see the header).
       const onlyCategories = scale > 1 ? ['performance'] : undefined;

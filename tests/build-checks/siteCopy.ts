@@ -18,7 +18,8 @@ export class SiteCopy {
       if (!existsSync(path.join(projectRoot, entry))) {
         throw new Error(`SiteCopy: ${entry} is missing from the project; the build checks run after \`npm run build\` (npm test runs it first)`);
       }
-      cpSync(path.join(projectRoot, entry), path.join(this.root, entry), {recursive: true});
+      // Without the benchmark's own install (scripts/bench/tools/node_modules, 186 MB) if it was made.
+      cpSync(path.join(projectRoot, entry), path.join(this.root, entry), {recursive: true, filter: (source) => path.basename(source) !== 'node_modules'});
     }
     symlinkSync(path.join(projectRoot, 'node_modules'), path.join(this.root, 'node_modules'), 'dir');
   }

@@ -1,0 +1,56 @@
+/**
+ * Lighthouse and its Chromium launcher, which only the benchmark runs, live in their own install
+ * (scripts/bench/tools/, with its own lockfile) rather than in the project's: they are 200 of its
+ * packages and 186 MB, and took 8 s of every `npm ci` (59 s against 67 s, idle, 2026-11-28), which every
+ * CI run and every writer pays. The benchmark installs them on its first run, and again when the
+ * lockfile names another Lighthouse than the one installed.
+ *
+ * The modules are loaded by path, so the project's type-check never needs them installed; the few
+ * fields the benchmark reads are typed here.
+ */
+import {spawnSync} from 'node:child_process';
+import {existsSync, readFileSync} from 'node:fs';
+import {createRequire} from 'node:module';
+import path from 'node:path';
+import {pathToFileURL} from 'node:url';
+
+const toolsFolder = path.join(__dirname, 'tools');
+
+/** What the benchmark reads of a Lighthouse report (Lighthouse's `LH.Result`). */
+export type LighthouseReport = {
+  categories: Record<string, {score: number | null}>;
+  audits: Record<string, {numericValue?: number}>;
+};
+type RunLighthouse = (url: string, flags: {port: number; output: 'json'; logLevel: 'error'; onlyCategories?: string[]}) => Promise<{lhr: LighthouseReport} | undefined>;
+type LaunchChrome = (options: {chromePath: string; chromeFlags: string[]}) => Promise<{port: number; kill: () => Promise<void> | void}>;
+
+function installedVersion(packageName: string): string | undefined {
+  const manifest = path.join(toolsFolder, 'node_modules', packageName, 'package.json');
+  return existsSync(manifest) ? (JSON.parse(readFileSync(manifest, 'utf8')) as {version: string}).version : undefined;
+}
+
+/** Installs the tools from their lockfile when they are missing or not the locked version. */
+function installTools(): void {
+  const lock = JSON.parse(readFileSync(path.join(toolsFolder, 'package-lock.json'), 'utf8')) as {packages: Record<string, {version?: string}>};
+  const wanted = lock.packages['node_modules/lighthouse']?.version;
+  if (wanted !== undefined && installedVersion('lighthouse') === wanted) {
+    return;
+  }
+  console.log(`bench: installing Lighthouse ${wanted} into scripts/bench/tools/ (once)`);
+  const result = spawnSync('npm', ['ci', '--no-audit', '--no-fund', '--prefer-offline'], {cwd: toolsFolder, stdio: 'inherit'});
+  if (result.status !== 0) {
+    throw new Error(`bench: npm ci in scripts/bench/tools/ failed (exit ${result.status}); Lighthouse is needed for the page scores`);
+  }
+}
+
+/** Imports an ES module of the tools' install by its resolved path. */
+async function importTool<T>(packageName: string): Promise<T> {
+  const entry = createRequire(path.join(toolsFolder, 'package.json')).resolve(packageName);
+  return (await import(pathToFileURL(entry).href)) as T;
+}
+
+export async function loadLighthouse(): Promise<{lighthouse: RunLighthouse; launchChrome: LaunchChrome}> {
+  installTools();
+  const [{default: lighthouse}, {launch}] = await Promise.all([importTool<{default: RunLighthouse}>('lighthouse'), importTool<{launch: LaunchChrome}>('chrome-launcher')]);
+  return {lighthouse, launchChrome: launch};
+}
