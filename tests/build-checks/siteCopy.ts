@@ -55,9 +55,9 @@ export class SiteCopy {
   }
 
   /**
-   * Runs an npm script without its `pre` and `post` scripts: for a second command on a bundle the first one just
-   * wrote (`contract:diff` after `contract:check`), whose rebundling would cost a few seconds and
-   * change nothing.
+   * Runs an npm script without its `pre` and `post` scripts: for a second command on a bundle the
+   * first one just wrote (`contract:diff` after `contract:check`), whose rebundling would cost a few
+   * seconds and change nothing.
    */
   runWithoutPreScript(script: string, ...args: string[]): {status: number | null; output: string} {
     return this.npmRun(['--ignore-scripts', script], args);
