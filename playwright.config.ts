@@ -14,7 +14,14 @@ import {chromiumArgs, debianChromiumPath, debianHeadlessShellPath} from './scrip
  */
 const port = Number(process.env.PORTAL_PORT ?? 4173);
 const baseURL = process.env.PORTAL_URL ?? `http://127.0.0.1:${port}`;
-const executablePath = process.env.CHROMIUM_PATH ?? (hasPlaywrightChromium() ? undefined : existsSync(debianHeadlessShellPath) ? debianHeadlessShellPath : debianChromiumPath);
+const executablePath = chromiumExecutable();
+
+/** The browser's executable, in the order above; undefined lets Playwright start its own. */
+function chromiumExecutable(): string | undefined {
+  if (process.env.CHROMIUM_PATH) return process.env.CHROMIUM_PATH;
+  if (hasPlaywrightChromium()) return undefined;
+  return existsSync(debianHeadlessShellPath) ? debianHeadlessShellPath : debianChromiumPath;
+}
 
 function hasPlaywrightChromium(): boolean {
   try {

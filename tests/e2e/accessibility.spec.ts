@@ -1,8 +1,8 @@
 import {existsSync, readFileSync, readdirSync} from 'node:fs';
 import path from 'node:path';
 
-import {guides, isOwnOrigin, siteRoutes} from '../site';
-import {test, expect, axeViolations, openInMode, showEveryApiSample, switchColourMode, withOneReleasePage} from './fixtures';
+import {guides, siteRoutes} from '../site';
+import {test, expect, axeViolations, openInMode, requestsToOtherHosts, showEveryApiSample, switchColourMode, withOneReleasePage} from './fixtures';
 import {findTextOverflows} from './textOverflow';
 
 /**
@@ -106,12 +106,7 @@ for (const [index, path] of paths.entries()) {
   for (const modes of modeGroups(path)) {
     const scans = modes.length === 2 ? `in light and dark mode at 1280px, and in ${phoneModes.join(' and ')} mode at 390px` : `in ${modes[0]} mode at 1280px and at 390px`;
     test(`${path} has no axe violations ${scans}, no text cut off at 390px, and nothing from another host`, async ({page, baseURL, expectConsoleErrors}) => {
-      const foreign = new Set<string>();
-      page.on('request', (request) => {
-        if (!isOwnOrigin(request.url(), baseURL!)) {
-          foreign.add(request.url());
-        }
-      });
+      const foreign = requestsToOtherHosts(page, baseURL!);
       if (path === '/no/such/page') {
         expectConsoleErrors(/status of 404/);
       }
@@ -163,7 +158,7 @@ for (const [index, path] of paths.entries()) {
         }
       }
       expect(problems).toEqual([]);
-      expect([...foreign], 'requests to another host').toEqual([]);
+      expect(foreign, 'requests to another host').toEqual([]);
     });
   }
 }

@@ -2,8 +2,7 @@ import type {Page} from '@playwright/test';
 
 import {downloads, formatSize} from '../../src/downloads';
 import {provider} from '../../src/settings/provider';
-import {isOwnOrigin} from '../site';
-import {test, expect, axeViolations, markDocument, navigateClientSide, showEveryApiSample, waitForHydration} from './fixtures';
+import {test, expect, axeViolations, markDocument, navigateClientSide, requestsToOtherHosts, showEveryApiSample, waitForHydration} from './fixtures';
 
 type OpenApiDocument = {
   info: {title: string};
@@ -203,12 +202,7 @@ test('a link with the anchor of an operation shows it with its samples', async (
 });
 
 test('/api/ shows every operation of the description, and loads nothing from other hosts', async ({page, request, baseURL}) => {
-  const foreign: string[] = [];
-  page.on('request', (req) => {
-    if (!isOwnOrigin(req.url(), baseURL!)) {
-      foreign.push(req.url());
-    }
-  });
+  const foreign = requestsToOtherHosts(page, baseURL!);
   const document = await publishedDescription(request);
   await page.goto('/api/');
   await waitForHydration(page);

@@ -3,6 +3,8 @@ import {readFileSync} from 'node:fs';
 import type {RunOptions} from 'axe-core';
 import {test as base, expect, type APIRequestContext, type Page} from '@playwright/test';
 
+import {isOwnOrigin} from '../site';
+
 /**
  * Every browser test fails on a console error or an uncaught exception, unless the test names the
  * messages it expects (`expectConsoleErrors`), for instance on a page that is meant to fail.
@@ -109,6 +111,20 @@ export async function switchColourMode(page: Page, colourMode: 'light' | 'dark')
   // Links, buttons and menus fade to their new colours (Infima's 200 ms transitions): let them
   // finish, or a check of colours reads them half-way.
   await page.evaluate(() => Promise.all(document.getAnimations().filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity).map((animation) => animation.finished.catch(() => undefined))));
+}
+
+/**
+ * Starts noting each request the page makes to another host than the site's (the site loads nothing
+ * from third-party hosts); the returned list fills as the page goes on.
+ */
+export function requestsToOtherHosts(page: Page, baseURL: string): string[] {
+  const requests: string[] = [];
+  page.on('request', (request) => {
+    if (!isOwnOrigin(request.url(), baseURL)) {
+      requests.push(request.url());
+    }
+  });
+  return requests;
 }
 
 /** Waits until React has hydrated the server HTML (Docusaurus sets this attribute). */

@@ -6,7 +6,7 @@ import type {Locator, Page} from '@playwright/test';
 import {createSandbox, memoryStore} from '../../src/sandbox/engine';
 import {loadContract} from '../../scripts/sandbox/process';
 import {sandboxServer} from '../../scripts/sandbox/program/httpServer';
-import {test, expect, axeViolations, openInMode, waitForHydration} from './fixtures';
+import {test, expect, axeViolations, openInMode, requestsToOtherHosts, waitForHydration} from './fixtures';
 
 /**
  * The try-it console (src/components/TryIt, src/components/TryItConsole), driven as an integrator
@@ -46,23 +46,11 @@ async function editBody(panel: Locator, change: (body: Record<string, unknown>) 
   await field.fill(JSON.stringify(change(JSON.parse(await field.inputValue())), null, 2));
 }
 
-/** Every request the page makes to a host other than the site's own. */
-function offSiteRequests(page: Page, siteOrigin: string): string[] {
-  const seen: string[] = [];
-  page.on('request', (request) => {
-    const url = new URL(request.url());
-    if (url.protocol.startsWith('http') && url.origin !== siteOrigin) {
-      seen.push(request.url());
-    }
-  });
-  return seen;
-}
-
 test.describe('Try it in the guides', () => {
   test('the pickup story across two consoles, kept through a reload, and started over by Reset sandbox; nothing leaves the site', async ({page, baseURL}) => {
     // Four consoles, eight calls and a reload.
     test.slow();
-    const offSite = offSiteRequests(page, new URL(baseURL!).origin);
+    const offSite = requestsToOtherHosts(page, baseURL!);
     await page.goto(pickupsGuide);
     await waitForHydration(page);
 
@@ -167,7 +155,7 @@ test.describe('Try it in the guides', () => {
 test.describe('Try it on /api/', () => {
   test('every operation has a Try it, kept through a change of colour mode, and a console that answers', async ({page, baseURL}) => {
     test.slow();
-    const offSite = offSiteRequests(page, new URL(baseURL!).origin);
+    const offSite = requestsToOtherHosts(page, baseURL!);
     await page.goto('/api/');
     await waitForHydration(page);
     const operations = Object.values(loadContract().paths as Record<string, Record<string, {operationId: string; summary: string}>>).flatMap((item) => Object.values(item));
