@@ -151,14 +151,19 @@ test("Redoc's menu lands on the tag chosen, though the operations before it take
 test('/api/ keeps the reader in place when an operation above the screen grows, even where the browser would not', async ({page}) => {
   await page.goto('/api/');
   await waitForHydration(page);
-  // The browser's own scroll anchoring would cover for the page here; the jump above shows where it
+  // The browser's own scroll anchoring would cover for the page here; the jump below shows where it
   // does not. Off, this checks the page's own.
   await page.addStyleTag({content: 'html { overflow-anchor: none; }'});
   const operations = page.locator('.redocusaurus [data-section-id*="/operation/"]:not([data-section-id^="operation/"])');
   const [above, reading] = await operations.evaluateAll((sections) => sections.slice(10, 12).map((section) => section.getAttribute('data-section-id')!));
-  await page.locator(`[data-section-id="${reading}"]`).evaluate((section) => {
-    section.scrollIntoView();
-    window.scrollBy(0, -document.querySelector('nav.navbar')!.getBoundingClientRect().bottom);
+  // Scrolled to, a screen at a time and a frame apart, as a reader scrolls: a jump has the page anchor
+  // alone (next test).
+  await page.locator(`[data-section-id="${reading}"]`).evaluate(async (section) => {
+    const readingLine = () => document.querySelector('nav.navbar')!.getBoundingClientRect().bottom;
+    for (let left = section.getBoundingClientRect().top - readingLine(); Math.abs(left) >= 1; left = section.getBoundingClientRect().top - readingLine()) {
+      window.scrollBy(0, Math.sign(left) * Math.min(Math.abs(left), window.innerHeight / 2));
+      await new Promise(requestAnimationFrame);
+    }
   });
   // Settled: the operations near it laid out and their samples shown.
   await page.waitForTimeout(700);
@@ -172,6 +177,53 @@ test('/api/ keeps the reader in place when an operation above the screen grows, 
   });
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(scrolledBefore + 500);
   expect(await offsetBelowNavbar(page, reading)).toBe(offsetBefore);
+});
+
+test('after a jump, /api/ alone keeps the reader on the section it landed on, until the reader scrolls', async ({page}) => {
+  await page.goto('/api/');
+  await waitForHydration(page);
+  const browserAnchoring = () => page.evaluate(() => getComputedStyle(document.documentElement).overflowAnchor);
+  expect(await browserAnchoring()).toBe('auto');
+  const operations = page.locator('.redocusaurus [data-section-id*="/operation/"]:not([data-section-id^="operation/"])');
+  const [above, target] = await operations.evaluateAll((sections) => sections.slice(11, 13).map((section) => section.getAttribute('data-section-id')!));
+  // A jump, as Redoc's menu makes one: far down the page in one scroll, the section onto the reading line.
+  await page.locator(`[data-section-id="${target}"]`).evaluate((section) => {
+    section.scrollIntoView();
+    window.scrollBy(0, -document.querySelector('nav.navbar')!.getBoundingClientRect().bottom);
+  });
+  await expect.poll(browserAnchoring).toBe('none');
+  await page.waitForTimeout(700);
+  const offsetBefore = await offsetBelowNavbar(page, target);
+  expect(Math.abs(offsetBefore)).toBeLessThanOrEqual(1);
+  const scrolledBefore = await page.evaluate(() => window.scrollY);
+  // The operation above grows, then grows again in the same frame, right after the page made up for
+  // the first growth and before that scroll's event: as the Try it buttons of the operations above did
+  // after a jump of the menu, which the page once took for part of its own scroll.
+  await page.locator(`[data-section-id="${above}"]`).evaluate((section) => {
+    const heightBefore = section.getBoundingClientRect().height;
+    let grownAgain = false;
+    const secondGrowth = new ResizeObserver(() => {
+      if (!grownAgain && section.getBoundingClientRect().height >= heightBefore + 300) {
+        grownAgain = true;
+        const buttons = document.createElement('div');
+        buttons.style.height = '44px';
+        section.append(buttons);
+        secondGrowth.disconnect();
+      }
+    });
+    secondGrowth.observe(section);
+    const growth = document.createElement('div');
+    growth.style.height = '300px';
+    section.append(growth);
+  });
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(scrolledBefore + 344);
+  expect(await offsetBelowNavbar(page, target)).toBe(offsetBefore);
+
+  // The reader's own scroll hands anchoring back to the browser, and is kept.
+  await page.mouse.move(640, 400);
+  await page.mouse.wheel(0, 100);
+  await expect.poll(browserAnchoring).toBe('auto');
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(scrolledBefore + 344 + 100);
 });
 
 test('axe judges the contrast of the operations the browser has not laid out yet as they will be drawn', async ({page}) => {
