@@ -6,7 +6,7 @@ import type {Locator, Page} from '@playwright/test';
 import {createSandbox, memoryStore} from '../../src/sandbox/engine';
 import {loadContract} from '../../scripts/sandbox/process';
 import {sandboxServer} from '../../scripts/sandbox/program/httpServer';
-import {test, expect, axeViolations, openInMode, requestsToOtherHosts, waitForHydration} from './fixtures';
+import {test, expect, axeViolations, openInMode, requestsToOtherHosts, scrollToEachOperationUntil, waitForHydration} from './fixtures';
 
 /**
  * The try-it console (src/components/TryIt, src/components/TryItConsole), driven as an integrator
@@ -162,29 +162,8 @@ test.describe('Try it on /api/', () => {
     const buttons = page.getByRole('button', {name: /^Try it: /});
     // Buttons are placed as their operations near the viewport: none far below it after load.
     expect(await buttons.count()).toBeLessThan(operations.length);
-    // Down the page as a reader scrolls, from inside the page a frame at a time (a round trip and
-    // Playwright's polling for each of 28 operations took 20 s under load): each operation is scrolled
-    // to until its button is placed. Scrolled to, an operation can slide out of reach as the ones above
-    // it take their real heights (content-visibility in src/css/redoc.css), so it is scrolled to again.
-    const unplaced = await page.evaluate(async (ids) => {
-      const nextFrame = () => new Promise(requestAnimationFrame);
-      const late: string[] = [];
-      for (const id of ids) {
-        const operation = document.getElementById(`operation/${id}`)!;
-        const started = performance.now();
-        for (let frames = 0; !operation.querySelector('[data-try-it-host] button'); frames++) {
-          if (performance.now() - started > 15_000) {
-            late.push(id);
-            break;
-          }
-          if (frames % 10 === 0) {
-            operation.scrollIntoView({block: 'center'});
-          }
-          await nextFrame();
-        }
-      }
-      return late;
-    }, operations.map(({operationId}) => operationId));
+    // Down the page as a reader scrolls: each operation is scrolled to until its button is placed.
+    const unplaced = await scrollToEachOperationUntil(page, {has: '[data-try-it-host] button'}, operations.map(({operationId}) => operationId));
     expect(unplaced, 'operations whose Try it was not placed within 15 s of scrolling to them').toEqual([]);
     // Each named for its operation, and right under the operation's heading: one query of the page's
     // roles for all of them (one a button took about 0.3 s on this page).

@@ -44,8 +44,7 @@ export function useKeepReaderInPlace(): void {
     let anchor: {section: Element; top: number; scrollY: number} | undefined;
     let afterJump = false;
 
-    const noteAnchor = () => {
-      const section = firstBelow(sections, readingLine());
+    const noteAnchor = (section = firstBelow(sections, readingLine())) => {
       anchor = section && {section, top: section.getBoundingClientRect().top, scrollY: window.scrollY};
     };
     /** The browser anchors; this makes up for a move it left, when the page did not scroll. */
@@ -78,7 +77,7 @@ export function useKeepReaderInPlace(): void {
       // A jump lands on another section: it becomes the anchor, where the jump put it.
       const section = firstBelow(sections, readingLine());
       if (section && section !== anchor.section) {
-        noteAnchor();
+        noteAnchor(section);
       }
     };
     const onResize = () => (afterJump ? holdAnchor() : checkBrowser());
