@@ -307,6 +307,10 @@ async function main(): Promise<void> {
 }
 
 async function benchPages(): Promise<void> {
+  // Said before the cold build, which takes minutes: `.ci/run` installs only the headless shell.
+  if (!existsSync(chromiumPath)) {
+    throw new Error(`bench: no Chromium at ${chromiumPath}. The benchmark measures pages in Debian's full Chromium, as a reader's browser: install it (apt-get install chromium), or set CHROMIUM_PATH to another Chromium.`);
+  }
   const build = args.includes('--skip-build') ? undefined : await coldBuild();
   const peerBuild = buildPeer();
   const sites: Site[] = [
