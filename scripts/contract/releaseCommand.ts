@@ -9,12 +9,12 @@
  * checks on silences, bounds and honesty); a refusal leaves every file as it was.
  */
 import {spawnSync} from 'node:child_process';
-import {copyFileSync, mkdirSync, readFileSync, writeFileSync} from 'node:fs';
+import {copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import semver from 'semver';
 import {stringify as toYaml} from 'yaml';
 
-import {openApiJsonPath, openApiSourcePath} from '../openapi/outputs';
+import {openApiJsonPath, openApiSourcePath, openApiYamlPath} from '../openapi/outputs';
 import {contractChanges} from './diff';
 import {readReleases, readSnapshot, releasesFolder, withInfoVersion} from './releases';
 import {formatGroups, formatSummary, nextMajor} from './report';
@@ -66,6 +66,24 @@ function bundle({contractOnly}: {contractOnly: boolean}): void {
 }
 
 /**
+ * Keeps the bytes of what a contract-only bundle writes (static/openapi.json and .yaml), and returns
+ * what puts them back: a refusal restores them as they were, stale or missing included, instead of
+ * bundling the restored source again (2 s a refusal, idle).
+ */
+function keepBundleOutputs(): () => void {
+  const kept = [openApiJsonPath, openApiYamlPath].map((file) => {
+    const fullPath = path.join(projectRoot, file);
+    return {fullPath, bytes: existsSync(fullPath) ? readFileSync(fullPath) : undefined};
+  });
+  return () => {
+    for (const {fullPath, bytes} of kept) {
+      if (bytes) writeFileSync(fullPath, bytes);
+      else rmSync(fullPath, {force: true});
+    }
+  };
+}
+
+/**
  * The contract's own checks, run before anything is written: a release is a snapshot nobody edits
  * again, so it must be one that passes. Each says what to change when it fails.
  */
@@ -108,10 +126,11 @@ runCommand(() => {
 
   const sourceFile = path.join(projectRoot, openApiSourcePath);
   const originalSource = readFileSync(sourceFile, 'utf8');
+  const restoreBundleOutputs = keepBundleOutputs();
   writeFileSync(sourceFile, withInfoVersion(originalSource, request.version));
   const refuse = (message: string): never => {
     writeFileSync(sourceFile, originalSource);
-    bundle({contractOnly: true});
+    restoreBundleOutputs();
     throw new Error(message);
   };
   bundle({contractOnly: true});

@@ -21,6 +21,9 @@ function editFile(site: SiteCopy, file: string, edit: (text: string) => string):
   site.write(file, after);
 }
 
+/** The served description's two files as text: a refused release puts them back as they were. */
+const servedContract = (site: SiteCopy) => ['static/openapi.json', 'static/openapi.yaml'].map((file) => readFileSync(path.join(site.root, file), 'utf8'));
+
 const lastRelease = () =>
   readdirSync(path.resolve(__dirname, '../../openapi/releases'))
     .filter((name) => name.endsWith('.json'))
@@ -136,6 +139,7 @@ test('contract:diff takes --against and refuses a release that does not exist', 
 
 test('the release command refuses a version that is not higher, and a minor version for a breaking change, leaving every file as it was', ({site}) => {
   const source = readFileSync(path.join(site.root, 'openapi/openapi.yaml'), 'utf8');
+  const served = servedContract(site);
   const releaseFiles = readdirSync(path.join(site.root, 'openapi/releases')).sort();
   expect(releaseFiles).toEqual(expect.arrayContaining([`${lastRelease()}.json`, `${lastRelease()}.md`]));
   const lower = site.run('contract:release', '0.9.0', 'An older version');
@@ -152,6 +156,7 @@ test('the release command refuses a version that is not higher, and a minor vers
   expect(minorRelease.output).toContain(`so the release must be a new major version (${major + 1}.0.0)`);
   expect(readFileSync(path.join(site.root, 'openapi/openapi.yaml'), 'utf8')).toBe(source);
   expect(readdirSync(path.join(site.root, 'openapi/releases')).sort()).toEqual(releaseFiles);
+  expect(servedContract(site)).toEqual(served);
 });
 
 const parser = new XMLParser({ignoreAttributes: false, attributeNamePrefix: '@', isArray: (name) => name === 'item' || name === 'entry' || name === 'author' || name === 'link'});
@@ -195,6 +200,7 @@ function atomProblems(xml: string): string[] {
 test('the release command refuses a documentation-only release, and a contract that fails its own checks, writing no file and naming the check and the fix', ({site}) => {
   const releaseFiles = readdirSync(path.join(site.root, 'openapi/releases')).sort();
   const source = readFileSync(path.join(site.root, 'openapi/openapi.yaml'), 'utf8');
+  const served = servedContract(site);
   const [major, minor] = lastRelease().split('.').map(Number);
   const next = `${major}.${minor + 1}.0`;
   // A reworded description alone.
@@ -214,6 +220,7 @@ test('the release command refuses a documentation-only release, and a contract t
   expect(failing.output).toContain('What to do: Each failing test names the field');
   expect(readdirSync(path.join(site.root, 'openapi/releases')).sort()).toEqual(releaseFiles);
   expect(readFileSync(path.join(site.root, 'openapi/openapi.yaml'), 'utf8')).toBe(source);
+  expect(servedContract(site)).toEqual(served);
 });
 
 // One production build of one copy serves three checks: a build takes 40 to 80 s on a loaded 2-core
