@@ -1,4 +1,4 @@
-import type {Config} from '@docusaurus/types';
+import type {Config, PluginConfig} from '@docusaurus/types';
 import type * as Preset from '@docusaurus/preset-classic';
 import type {Options as BlogOptions} from '@docusaurus/plugin-content-blog';
 import type {PluginOptions as SearchOptions} from '@easyops-cn/docusaurus-search-local';
@@ -19,8 +19,12 @@ import remarkContract from './src/remark/contract';
 import {darkCodeTheme, lightCodeTheme} from './src/prism/themes';
 import {openApiJsonPath} from './scripts/openapi/outputs';
 import {changelogFolder, changelogRoute, documentationClass, documentationOnlyKind} from './scripts/contract/changelog';
+import {withReaderIndexes} from './scripts/readerIndexes';
 
 // Runs in Node.js at build time: no browser APIs here.
+
+// Left out of the build checks' throwaway copies only (scripts/readerIndexes.ts).
+const withIndexes = withReaderIndexes();
 
 const classicPreset = {
   docs: {
@@ -174,9 +178,17 @@ const config: Config = {
   presets: [['classic', classicPreset]],
   themes: [
     ['docusaurus-theme-redoc', redocThemeOptions],
-    ['@easyops-cn/docusaurus-search-local', searchTheme],
+    ...(withIndexes ? [['@easyops-cn/docusaurus-search-local', searchTheme] satisfies PluginConfig] : []),
   ],
-  plugins: [['@docusaurus/plugin-content-blog', changelogOptions], contractCachePlugin, redocPlugin, [redocSpecPlugin, redocSpecOptions], prismTokenCssPlugin, prismOnDemandPlugin, ['@signalwire/docusaurus-plugin-llms-txt', llmsTxtOptions as Record<string, unknown>]],
+  plugins: [
+    ['@docusaurus/plugin-content-blog', changelogOptions],
+    contractCachePlugin,
+    redocPlugin,
+    [redocSpecPlugin, redocSpecOptions],
+    prismTokenCssPlugin,
+    prismOnDemandPlugin,
+    ...(withIndexes ? [['@signalwire/docusaurus-plugin-llms-txt', llmsTxtOptions as Record<string, unknown>] satisfies PluginConfig] : []),
+  ],
   themeConfig,
 };
 

@@ -18,6 +18,7 @@ import {portalTitle, provider} from '../../src/settings/provider';
 import {Contract} from '../../src/remark/contract/contract';
 import {operationMarkdownUrl} from './operationMarkdown';
 import {docMarkdownUrl, docPath, sidebarSections} from './sidebarPages';
+import {withoutReaderIndexesVariable, withReaderIndexes} from '../readerIndexes';
 
 const projectRoot = path.resolve(__dirname, '../..');
 
@@ -99,7 +100,9 @@ export function llmsFullTxt(sections: IndexSection[]): string {
   return [`# ${portalTitle}\n\n> ${summary}\n`, ...pages].join('\n---\n\n');
 }
 
-if (require.main === module) {
+if (require.main === module && !withReaderIndexes()) {
+  console.log(`llms: no build/llms.txt: ${withoutReaderIndexesVariable} is set, so the build wrote no Markdown pages`);
+} else if (require.main === module) {
   const buildDir = path.join(projectRoot, 'build');
   const sections = indexSections(buildDir);
   writeFileSync(path.join(buildDir, 'llms.txt'), llmsTxt(sections));

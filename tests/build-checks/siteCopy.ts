@@ -4,6 +4,8 @@ import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {test as base} from '@playwright/test';
 
+import {withoutReaderIndexesVariable} from '../../scripts/readerIndexes';
+
 const projectRoot = path.resolve(__dirname, '../..');
 // tests/, playwright.config.ts and redocly.yaml: the release command runs the contract's own checks.
 // generated/ (the Changelog's posts) with static/: what the project's bundle wrote, for `buildPages`.
@@ -68,7 +70,8 @@ export class SiteCopy {
       cwd: this.root,
       encoding: 'utf8',
       // The copy shares node_modules with the project: keep the bundler's persistent cache out of it.
-      env: {...process.env, DOCUSAURUS_NO_PERSISTENT_CACHE: 'true', REDOCLY_TELEMETRY: 'off'},
+      // No check reads the search index or the Markdown pages: the copy's build leaves them out.
+      env: {...process.env, DOCUSAURUS_NO_PERSISTENT_CACHE: 'true', REDOCLY_TELEMETRY: 'off', [withoutReaderIndexesVariable]: 'true'},
       timeout: 240_000,
     });
     return {status: result.status, output: `${result.stdout}\n${result.stderr}`};
