@@ -4,14 +4,16 @@ import TabItem from '@theme/TabItem';
 import TryIt from '@site/src/components/TryIt';
 import PortalAssumption from '@site/src/components/PortalAssumption';
 import PortalOriginCode from '@site/src/components/PortalOriginCode';
+import RowAnchor from '@site/src/components/RowAnchor';
 
 /**
  * Components available on every docs page without an import, because the contract's components
  * (src/remark/contract) expand to them at build time: Tabs and TabItem for <CodeSamples>, and the
  * button of <TryIt operation="…" />, which the build completes with the call's summary; and the
  * <PortalAssumption /> tag, which hand-written prose uses as the renderers do; and <PortalOriginCode>,
- * the commands that download from this site (<SandboxCommands />).
+ * the commands that download from this site (<SandboxCommands />); and <RowAnchor>, the anchor of a
+ * row of the register that links point to.
  */
-const MDXComponents = {...MDXComponentsOriginal, Tabs, TabItem, TryIt, PortalAssumption, PortalOriginCode};
+const MDXComponents = {...MDXComponentsOriginal, Tabs, TabItem, TryIt, PortalAssumption, PortalOriginCode, RowAnchor};
 
 export default MDXComponents;

@@ -394,16 +394,16 @@ const OpenQuestionsRegister: Renderer = (contract) => {
   const homeCell = (row: OpenQuestion): Node[] => {
     if (row.home === acrossTheApi) {
       // Stated once, in the introduction of /api/, which every call's label stands for.
-      return [jsx('span', {id: row.id}, []), link(apiWideAssumptionsUrl, text(row.field))];
+      return [jsx('RowAnchor', {id: row.id}, []), link(apiWideAssumptionsUrl, text(row.field))];
     }
     if (row.home.startsWith('page ')) {
       // A question of a page the contract cannot hold (SOAP, EDI, the test environment): its page says it.
-      return [jsx('span', {id: row.id}, []), link(row.home.slice('page '.length), text(row.field))];
+      return [jsx('RowAnchor', {id: row.id}, []), link(row.home.slice('page '.length), text(row.field))];
     }
     const where = row.home.replace(/^(schema|parameter|response) /, '');
     const operation = contract.operations().find((entry) => `${entry.method.toUpperCase()} ${entry.path}` === row.home);
     const label = operation ? link(referenceUrl(operation.operation), inlineCode(row.home)) : inlineCode(where);
-    return [jsx('span', {id: row.id}, []), label, ...(row.field ? [text(' '), inlineCode(row.field)] : [])];
+    return [jsx('RowAnchor', {id: row.id}, []), label, ...(row.field ? [text(' '), inlineCode(row.field)] : [])];
   };
   return [
     paragraph(
