@@ -100,13 +100,15 @@ export function llmsFullTxt(sections: IndexSection[]): string {
   return [`# ${portalTitle}\n\n> ${summary}\n`, ...pages].join('\n---\n\n');
 }
 
-if (require.main === module && !withReaderIndexes()) {
-  console.log(`llms: no build/llms.txt: ${withoutReaderIndexesVariable} is set, so the build wrote no Markdown pages`);
-} else if (require.main === module) {
-  const buildDir = path.join(projectRoot, 'build');
-  const sections = indexSections(buildDir);
-  writeFileSync(path.join(buildDir, 'llms.txt'), llmsTxt(sections));
-  writeFileSync(path.join(buildDir, 'llms-full.txt'), llmsFullTxt(sections));
-  const count = sections.reduce((total, section) => total + section.entries.length, 0);
-  console.log(`llms: wrote build/llms.txt and build/llms-full.txt (${count} pages)`);
+if (require.main === module) {
+  if (!withReaderIndexes()) {
+    console.log(`llms: no build/llms.txt: ${withoutReaderIndexesVariable} is set, so the build wrote no Markdown pages`);
+  } else {
+    const buildDir = path.join(projectRoot, 'build');
+    const sections = indexSections(buildDir);
+    writeFileSync(path.join(buildDir, 'llms.txt'), llmsTxt(sections));
+    writeFileSync(path.join(buildDir, 'llms-full.txt'), llmsFullTxt(sections));
+    const count = sections.reduce((total, section) => total + section.entries.length, 0);
+    console.log(`llms: wrote build/llms.txt and build/llms-full.txt (${count} pages)`);
+  }
 }

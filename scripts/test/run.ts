@@ -67,7 +67,6 @@ function record(step: Step, finished: Finished, note = ''): boolean {
   return false;
 }
 
-// The script is CommonJS (package.json has no "type"), so no await at its top level.
 /** Runs a step beside others, holding its output; prints it, and notes the step, when it ends. */
 async function runBeside(step: Step, note: string): Promise<boolean> {
   const finished = await runStep(step, {holdOutput: true});
@@ -84,6 +83,7 @@ async function build(): Promise<boolean> {
   return (await checking) && built;
 }
 
+// The script is CommonJS (package.json has no "type"), so no await at its top level.
 async function main(): Promise<void> {
   const typechecking = runBeside(typecheck, ' (beside them)');
   const prepared = await build();

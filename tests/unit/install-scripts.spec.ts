@@ -2,19 +2,20 @@ import {readFileSync} from 'node:fs';
 
 import {test, expect} from '@playwright/test';
 
+import {lockfile, packageName} from './lockfile';
+
 /**
  * npm 11 runs a dependency's install script only when package.json's allowScripts approves it. Every
  * script in the lockfile is a decision recorded there, so a new dependency that brings one fails
  * here until someone approves or denies it (`npm install-scripts approve|deny <name>`).
  */
 const manifest = JSON.parse(readFileSync('package.json', 'utf8')) as {allowScripts?: Record<string, boolean>};
-const lockfile = JSON.parse(readFileSync('package-lock.json', 'utf8')) as {packages: Record<string, {version?: string; hasInstallScript?: boolean}>};
 
 /** Name and version of each locked package whose install runs a script. */
 function packagesWithInstallScripts(): {name: string; version: string}[] {
   return Object.entries(lockfile.packages)
     .filter(([, entry]) => entry.hasInstallScript)
-    .map(([path, entry]) => ({name: path.slice(path.lastIndexOf('node_modules/') + 'node_modules/'.length), version: entry.version ?? ''}));
+    .map(([folder, entry]) => ({name: packageName(folder), version: entry.version ?? ''}));
 }
 
 /** An allowScripts key names a package alone or pinned to a version (`esbuild` or `esbuild@0.28.2`). */
