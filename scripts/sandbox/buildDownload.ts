@@ -41,7 +41,9 @@ function licenceNotices(metafile: Metafile, projectRoot: string): string {
 
 /** The program as one module's text, carrying `contractText` (the served openapi.json) and `contents`. */
 export async function sandboxProgram(contractText: string, projectRoot: string, contents: ProgramContents = {operationsMarkdown: {}, guides: []}): Promise<string> {
-  const brotliBase64 = (text: string) => brotliCompressSync(Buffer.from(text, 'utf8'), {params: {[zlib.BROTLI_PARAM_QUALITY]: 11}}).toString('base64');
+  // Quality 9, not 11: 11 took 0.9 s of the bundle step for the contract alone, and every build runs
+  // it; 9 took 0.07 s, for a file 1.6% larger (537.1 kB against 528.7 kB, 2026-11-29).
+  const brotliBase64 = (text: string) => brotliCompressSync(Buffer.from(text, 'utf8'), {params: {[zlib.BROTLI_PARAM_QUALITY]: 9}}).toString('base64');
   const result = await build({
     entryPoints: [entry],
     absWorkingDir: projectRoot,
