@@ -50,12 +50,16 @@ async function servedArticle(request: import('@playwright/test').APIRequestConte
   return html.slice(html.indexOf('<article'), html.lastIndexOf('</article>'));
 }
 
-test('code sample tabs switch language, on every sample of the page at once', async ({page}) => {
+test('code sample tabs switch language, on every sample of the page at once, and only the tab shown is in the page', async ({page, request}) => {
+  // Served with one panel per call, the one shown: the other languages are built when chosen.
+  const served = await servedArticle(request, '/docs/guides/pickups');
+  expect(served.match(/role=tabpanel/g)?.length).toBe(served.match(/data-contract=CodeSamples/g)?.length);
   await page.goto('/docs/guides/pickups');
   await waitForHydration(page);
   const samples = page.locator('[data-contract="CodeSamples"]');
   expect(await samples.count()).toBeGreaterThan(1);
   const first = samples.first();
+  await expect(first.getByRole('tabpanel', {includeHidden: true})).toHaveCount(1);
   await expect(first.getByRole('tabpanel')).toContainText('curl --request POST');
   await first.getByRole('tab', {name: 'JavaScript'}).click();
   await expect(first.getByRole('tabpanel')).toContainText('fetch(');

@@ -15,6 +15,9 @@ const markdownPathOf = (pagePath: string) => `${pagePath.replace(/\/+$/, '')}.md
 /** Markdown without its fenced code blocks, where `<T>` and tables of text are code, not page. */
 const withoutCode = (markdown: string) => markdown.replace(/^```[^\n]*\n[\s\S]*?^```$/gm, '');
 
+/** The language a Markdown page's code blocks under `**label**` are fenced with (`bash` for curl…). */
+const languageTag = (markdown: string, label: string) => new RegExp(`\\*\\*${label}\\*\\*\\n\\n\`\`\`(\\w+)`).exec(markdown)?.[1] ?? 'no block';
+
 /** The row count of each Markdown table, in order (a table: consecutive lines starting with `|`, less its separator). */
 function markdownTableRows(markdown: string): number[] {
   const counts: number[] = [];
@@ -88,9 +91,12 @@ test('every link of /llms-full.txt to the site itself answers 200', async ({requ
   expect(broken).toEqual([]);
 });
 
-test('every docs page has its Markdown: its headings, its tables row for row, and no MDX tag', async ({request}) => {
+test('every docs page has its Markdown: its headings, its tables row for row, every code sample, and no MDX tag', async ({request}) => {
+  const contract = (await (await request.get('/openapi.json')).json()) as {paths: Record<string, Record<string, {operationId: string; 'x-codeSamples'?: {label: string; source: string}[]}>>};
+  const operations = new Map(Object.values(contract.paths).flatMap((methods) => Object.values(methods)).map((operation) => [operation.operationId, operation]));
   const docsPages = (await sitemapPaths(request)).map((path) => decodeURI(path)).filter((path) => path.startsWith('/docs/') && path !== '/docs/');
   expect(docsPages.length).toBeGreaterThan(15);
+  let callsWithSamples = 0;
   for (const docsPage of docsPages) {
     const response = await request.get(encodeURI(markdownPathOf(docsPage)));
     expect(response.status(), docsPage).toBe(200);
@@ -114,7 +120,17 @@ test('every docs page has its Markdown: its headings, its tables row for row, an
     // No component of the page's source (<SchemaFields>, <TryIt>…) in place of what it renders.
     expect(withoutCode(markdown), docsPage).not.toMatch(/<\/?[A-Z][A-Za-z]*[\s/>]/);
     expect(markdown, docsPage).not.toContain('<!--');
+    // Each call's samples in every language, though the page's HTML holds only the tab shown.
+    for (const operationId of article.find('[data-contract=CodeSamples]').toArray().map((samples) => $(samples).attr('data-operation'))) {
+      callsWithSamples++;
+      const samples = operations.get(operationId!)?.['x-codeSamples'] ?? [];
+      expect(samples.length, `${docsPage}: ${operationId}`).toBeGreaterThan(2);
+      for (const {label, source} of samples) {
+        expect(markdown, `${docsPage}: ${operationId} ${label}`).toContain(`**${label}**\n\n\`\`\`${languageTag(markdown, label)}\n${source.trimEnd()}\n\`\`\``);
+      }
+    }
   }
+  expect(callsWithSamples).toBeGreaterThan(20);
 });
 
 test('each operation has a Markdown page: its path, fields, samples, answers and open questions', async ({request}) => {

@@ -5,11 +5,17 @@
  * page does:
  *
  * - the code sample tabs become one block per language, each under its label (`curl`, `JavaScript`…),
- *   and every code block keeps its language, which Docusaurus puts on `<pre>`, not on `<code>`;
+ *   and every code block keeps its language, which Docusaurus puts on `<pre>`, not on `<code>`; a
+ *   call's samples (`<CodeSamples>`) come from the contract, as the page's do, since its HTML holds
+ *   only the tab shown;
  * - the Portal assumption tag becomes emphasis (`*Portal assumption*`), the label the page shows;
  * - a code block's lines (one element each) become lines of text;
  * - an admonition becomes a quotation under its title in bold.
  */
+import path from 'node:path';
+
+import {Contract, guideCodeSamples} from '../../remark/contract/contract';
+
 type Element = {
   type: 'element';
   tagName: string;
@@ -77,7 +83,17 @@ function unfoldedTabs(container: Element): HastNode[] {
   return panels.flatMap((panel, index) => [element('p', [element('strong', [text(labels[index] ?? `Tab ${index + 1}`)])]), ...panel.children]);
 }
 
-function rewrite(node: HastNode): void {
+const projectRoot = path.resolve(__dirname, '../../..');
+
+/** Every code sample of a call, each under its tab's label, as `unfoldedTabs` gives a page's tabs. */
+function contractCodeSamples(contract: Contract, operationId: string): Element[] {
+  return guideCodeSamples(contract.operation(operationId).operation).flatMap(({label, language, source}) => [
+    element('p', [element('strong', [text(label)])]),
+    element('pre', [element('code', [text(source.replace(/\n+$/, ''))], {className: [`language-${language}`]})]),
+  ]);
+}
+
+function rewrite(node: HastNode, contract: () => Contract): void {
   const children = node.children;
   if (!children) {
     return;
@@ -96,17 +112,19 @@ function rewrite(node: HastNode): void {
     let replacement: HastNode[] | undefined;
     if (isControl(child)) {
       replacement = [];
+    } else if (child.properties.dataContract === 'CodeSamples') {
+      replacement = contractCodeSamples(contract(), String(child.properties.dataOperation));
     } else if (hasClass(child, 'theme-tabs-container')) {
       // The panels hold code blocks of their own: rewritten before they take the tabs' place.
       const unfolded = element('div', unfoldedTabs(child));
-      rewrite(unfolded);
+      rewrite(unfolded, contract);
       replacement = unfolded.children;
     } else if (child.tagName === 'pre') {
       replacement = [plainCodeBlock(child)];
     } else if (hasClass(child, 'theme-admonition')) {
       const [title, content] = findAll(child, (candidate) => /^admonition(Heading|Content)/.test(classesOf(candidate).join(' ')));
       const body = element('div', content ? content.children : []);
-      rewrite(body);
+      rewrite(body, contract);
       replacement = [element('blockquote', [element('p', [element('strong', [text(title ? textOf(title).trim() : '')])]), ...body.children])];
     } else if (hasClass(child, 'portal-assumption')) {
       replacement = [element('em', [text(textOf(child))])];
@@ -115,13 +133,15 @@ function rewrite(node: HastNode): void {
       children.splice(index, 1, ...replacement);
       index += replacement.length - 1;
     } else {
-      rewrite(child);
+      rewrite(child, contract);
     }
   }
 }
 
 export default function rehypeReadableMarkdown() {
+  // Read once, by the first page with code samples: the build has bundled it by then.
+  let contract: Contract | undefined;
   return (tree: HastNode) => {
-    rewrite(tree);
+    rewrite(tree, () => (contract ??= Contract.load(projectRoot)));
   };
 }

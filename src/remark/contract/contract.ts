@@ -117,3 +117,19 @@ export function redocAnchor(operation: Operation): string {
 export function referenceUrl(operation: Operation): string {
   return `/api/#${redocAnchor(operation)}`;
 }
+
+/** Prism's name for each `x-codeSamples` language, as a guide's code block is highlighted. */
+const highlightLanguage: Record<string, string> = {shell: 'bash', javascript: 'javascript', python: 'python'};
+
+/**
+ * An operation's code samples as the guides show them (`<CodeSamples>`): each tab's label, the code
+ * block's language and the code. Also read by the guides' Markdown (src/plugins/llmsTxt), whose HTML
+ * holds only the tab shown.
+ */
+export function guideCodeSamples(operation: Operation): {label: string; language: string; source: string}[] {
+  const samples = operation['x-codeSamples'] ?? [];
+  if (samples.length === 0) {
+    throw new Error(`operation ${operation.operationId} has no x-codeSamples`);
+  }
+  return samples.map((sample) => ({label: sample.label, language: highlightLanguage[sample.lang] ?? sample.lang, source: sample.source}));
+}

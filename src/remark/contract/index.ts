@@ -48,8 +48,9 @@ export function expandContractComponents(contract: Contract, node: Node, file: F
       replacement = replacement[0].children ?? [];
     } else if (child.type === 'mdxJsxFlowElement') {
       const blocks = replacement.every((part) => phrasing.has(part.type)) ? [paragraph(...replacement)] : replacement;
-      // Marks what came from the contract, for readers' tools and for the tests that check it.
-      replacement = [jsx('div', {'data-contract': child.name!}, blocks)];
+      // Marks what came from the contract, and from which call, for readers' tools and for the tests
+      // that check it; the page's Markdown reads a call's code samples from it (src/plugins/llmsTxt).
+      replacement = [jsx('div', {'data-contract': child.name!, ...(props.operation ? {'data-operation': props.operation} : {})}, blocks)];
     }
     children.splice(index, 1, ...replacement);
     index += replacement.length - 1;

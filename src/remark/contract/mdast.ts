@@ -20,11 +20,12 @@ export function table(header: string[], rows: Node[][][]): Node {
   return {type: 'table', align: header.map(() => null), children: [row(header.map((title) => [text(title)])), ...rows.map(row)]};
 }
 
-export function jsx(name: string, attributes: Record<string, string>, children: Node[]): Node {
+/** An MDX element; an attribute set to `true` is written bare, as `<Tabs lazy>` (mdast-util-mdx-jsx: value null). */
+export function jsx(name: string, attributes: Record<string, string | true>, children: Node[]): Node {
   return {
     type: 'mdxJsxFlowElement',
     name,
-    attributes: Object.entries(attributes).map(([attribute, value]) => ({type: 'mdxJsxAttribute', name: attribute, value})),
+    attributes: Object.entries(attributes).map(([attribute, value]) => ({type: 'mdxJsxAttribute', name: attribute, value: value === true ? null : value})),
     children,
   };
 }
