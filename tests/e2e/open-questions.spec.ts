@@ -17,8 +17,22 @@ test('the register page shows every row with its anchor, and /api/ links each ma
   const missing = rows.filter((row) => !new RegExp(`id="?${row.id}["\\s>]`).test(html)).map((row) => row.id);
   expect(missing).toEqual([]);
   // The choices made across the API link to the introduction that states them.
-  expect(html).toMatch(/id="?api-unauthorized-status"?><\/span><a [^>]*href="?\/api\/#section\/Portal-assumptions"?>401 answer<\/a>/);
+  expect(html).toMatch(/id="?api-unauthorized-status"?[^>]*><\/span><a [^>]*href="?\/api\/#section\/Portal-assumptions"?>401 answer<\/a>/);
   const linked = new Set([...served.matchAll(/\/docs\/guides\/open-questions#([a-z0-9-]+)/g)].map((match) => match[1]));
   expect([...linked].filter((id) => !rows.some((row) => row.id === id))).toEqual([]);
   expect(linked.size).toBeGreaterThan(100);
+});
+
+test('a link to a row lands on the whole row, below the navbar, and marks it', async ({page}) => {
+  // A tall row (the test environment's base), linked from the Test environment page.
+  await page.setViewportSize({width: 1280, height: 900});
+  await page.goto(`${registerRoute}#servers-testing`);
+  const row = page.locator('tr', {has: page.locator('#servers-testing')});
+  const navbar = page.locator('nav.navbar');
+  await expect(async () => {
+    const [rowBox, navbarBox] = [await row.boundingBox(), await navbar.boundingBox()];
+    expect(rowBox!.y).toBeGreaterThanOrEqual(navbarBox!.y + navbarBox!.height);
+    expect(rowBox!.y).toBeLessThan(navbarBox!.y + navbarBox!.height + 40);
+  }).toPass();
+  expect(await row.locator('td').first().evaluate((cell) => getComputedStyle(cell).boxShadow)).toMatch(/inset/);
 });
