@@ -20,6 +20,8 @@ const contentTypes: Record<string, string> = {
   '.yaml': 'application/yaml; charset=utf-8',
   '.xml': 'application/xml; charset=utf-8',
   '.txt': 'text/plain; charset=utf-8',
+  // The pages as Markdown (/docs/guides/pickups.md): shown by the browser as text, not downloaded.
+  '.md': 'text/markdown; charset=utf-8',
   '.svg': 'image/svg+xml',
   '.png': 'image/png',
   '.jpg': 'image/jpeg',

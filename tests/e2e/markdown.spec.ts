@@ -51,6 +51,10 @@ test('/llms.txt lists every docs page and every operation as Markdown, in the si
   for (const link of listed) {
     const response = await request.get(encodeURI(link));
     expect(response.status(), link).toBe(200);
+    if (link.endsWith('.md')) {
+      // Markdown's own type: "View as Markdown" shows the page as text rather than downloading a file.
+      expect(response.headers()['content-type'], link).toBe('text/markdown; charset=utf-8');
+    }
   }
 });
 
