@@ -2,7 +2,7 @@ import {readFileSync} from 'node:fs';
 import path from 'node:path';
 
 import {registerRoute, registerRows} from '../../scripts/openapi/openQuestions';
-import {test, expect} from './fixtures';
+import {test, expect, waitForHydration} from './fixtures';
 
 /**
  * The register as served: every open question (across the API, of the contract, of the pages outside
@@ -23,16 +23,27 @@ test('the register page shows every row with its anchor, and /api/ links each ma
   expect(linked.size).toBeGreaterThan(100);
 });
 
-test('a link to a row lands on the whole row, below the navbar, and marks it', async ({page}) => {
+test('a link to a row lands on the whole row, below the navbar, and marks it, loaded or followed within the site', async ({page}) => {
   // A tall row (the test environment's base), linked from the Test environment page.
   await page.setViewportSize({width: 1280, height: 900});
-  await page.goto(`${registerRoute}#servers-testing`);
   const row = page.locator('tr', {has: page.locator('#servers-testing')});
   const navbar = page.locator('nav.navbar');
-  await expect(async () => {
-    const [rowBox, navbarBox] = [await row.boundingBox(), await navbar.boundingBox()];
-    expect(rowBox!.y).toBeGreaterThanOrEqual(navbarBox!.y + navbarBox!.height);
-    expect(rowBox!.y).toBeLessThan(navbarBox!.y + navbarBox!.height + 40);
-  }).toPass();
-  expect(await row.locator('td').first().evaluate((cell) => getComputedStyle(cell).boxShadow)).toMatch(/inset/);
+  const landedOnRow = async (how: string) => {
+    await expect(async () => {
+      const [rowBox, navbarBox] = [await row.boundingBox(), await navbar.boundingBox()];
+      expect(rowBox!.y, how).toBeGreaterThanOrEqual(navbarBox!.y + navbarBox!.height);
+      expect(rowBox!.y, how).toBeLessThan(navbarBox!.y + navbarBox!.height + 40);
+      expect(await row.locator('td').first().evaluate((cell) => getComputedStyle(cell).boxShadow), how).toMatch(/inset/);
+    }).toPass();
+  };
+  await page.goto(`${registerRoute}#servers-testing`);
+  await landedOnRow('loaded with the anchor');
+  // Followed from its page: the router changes the address, and the page is not loaded again.
+  await page.goto('/docs/Agents/test-enviroment');
+  await waitForHydration(page);
+  await page.getByRole('link', {name: 'its row in the register'}).click();
+  await expect(page).toHaveURL(/#servers-testing$/);
+  await landedOnRow('followed within the site');
+  // Only the row landed on is marked.
+  expect(await page.locator('td').evaluateAll((cells) => cells.filter((cell) => /inset/.test(getComputedStyle(cell).boxShadow)).length)).toBe(1);
 });
