@@ -72,6 +72,20 @@ test('code sample tabs switch language, on every sample of the page at once, and
   await expect(page.locator('[data-contract="CodeSamples"]').first().getByRole('tabpanel')).toContainText('requests.post(');
 });
 
+test('a link to a section lands on it when the chosen language is not the first tab', async ({page}) => {
+  // The page is served with curl shown; Python, chosen by the link, replaces it above the section.
+  await page.goto('/docs/guides/pickups?lang=python#track-a-pickup');
+  await waitForHydration(page);
+  await expect(page.locator('[data-contract="CodeSamples"]').first().getByRole('tabpanel')).toContainText('requests.post(');
+  const heading = page.locator('#track-a-pickup');
+  const navbar = await page.locator('nav.navbar').boundingBox();
+  await expect(async () => {
+    const box = await heading.boundingBox();
+    expect(box!.y).toBeGreaterThanOrEqual(navbar!.y + navbar!.height);
+    expect(box!.y).toBeLessThan(navbar!.y + navbar!.height + 40);
+  }).toPass({timeout: 5_000});
+});
+
 test('a link to the API reference lands on the operation', async ({page}) => {
   await page.goto('/docs/guides/pickups');
   await waitForHydration(page);

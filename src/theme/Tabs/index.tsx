@@ -1,4 +1,4 @@
-import type {KeyboardEvent, MouseEvent, ReactNode} from 'react';
+import {useLayoutEffect, useRef, type KeyboardEvent, type MouseEvent, type ReactNode} from 'react';
 import clsx from 'clsx';
 import {ThemeClassNames} from '@docusaurus/theme-common';
 import {
@@ -81,8 +81,37 @@ function TabList({className}: {className?: string}): ReactNode {
   );
 }
 
+/**
+ * Until the reader acts on the page (a key, a click, a wheel, a touch), a change of tab is the page
+ * restoring the reader's language after hydration, not the reader's choice.
+ */
+let readerHasActed = false;
+if (typeof window !== 'undefined') {
+  for (const type of ['pointerdown', 'keydown', 'wheel', 'touchstart']) {
+    window.addEventListener(type, () => (readerHasActed = true), {capture: true, once: true, passive: true});
+  }
+}
+
+/**
+ * The server renders each group on its first tab; after hydration, the tab the reader chose
+ * (remembered, or `?lang=` in the link) replaces it. Samples above a linked section (`#track-a-pickup`)
+ * then change height after the browser has scrolled to it, and the section slid down the screen
+ * (663 px, with Python chosen on the pickups guide). That change, made before the reader acts, brings
+ * the linked section back under the navbar; a tab the reader picks moves nothing (useScrollPositionBlocker).
+ */
+function useLinkedSectionKeptInPlace(selectedValue: string | null | undefined): void {
+  const firstValue = useRef(selectedValue);
+  useLayoutEffect(() => {
+    if (readerHasActed || selectedValue === firstValue.current || window.location.hash.length < 2) {
+      return;
+    }
+    document.getElementById(decodeURIComponent(window.location.hash.slice(1)))?.scrollIntoView();
+  }, [selectedValue]);
+}
+
 export default function Tabs(props: Props): ReactNode {
   const value = useTabsContextValue(props);
+  useLinkedSectionKeptInPlace(value.selectedValue);
   return (
     <TabsProvider value={value}>
       {/* `tabs-container` is the class's former name, which the theme keeps for custom CSS. */}
