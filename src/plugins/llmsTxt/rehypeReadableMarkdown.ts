@@ -138,10 +138,13 @@ function rewrite(node: HastNode, contract: () => Contract): void {
   }
 }
 
+// Read once a build, by the first page with code samples (the build has bundled it by then): the
+// plugin makes a new processor, and so calls this step's attacher, for every page.
+let contract: Contract | undefined;
+const loadedContract = () => (contract ??= Contract.load(projectRoot));
+
 export default function rehypeReadableMarkdown() {
-  // Read once, by the first page with code samples: the build has bundled it by then.
-  let contract: Contract | undefined;
   return (tree: HastNode) => {
-    rewrite(tree, () => (contract ??= Contract.load(projectRoot)));
+    rewrite(tree, loadedContract);
   };
 }

@@ -102,10 +102,11 @@ if (typeof window !== 'undefined') {
 function useLinkedSectionKeptInPlace(selectedValue: string | null | undefined): void {
   const firstValue = useRef(selectedValue);
   useLayoutEffect(() => {
-    if (readerHasActed || selectedValue === firstValue.current || window.location.hash.length < 2) {
+    if (readerHasActed || selectedValue === firstValue.current) {
       return;
     }
-    document.getElementById(decodeURIComponent(window.location.hash.slice(1)))?.scrollIntoView();
+    // The element the browser took the address's fragment to name, decoded as it decodes it.
+    document.querySelector(':target')?.scrollIntoView();
   }, [selectedValue]);
 }
 
