@@ -1,7 +1,7 @@
 import {readFileSync} from 'node:fs';
 
 import type {RunOptions} from 'axe-core';
-import {test as base, expect, type APIRequestContext, type Page} from '@playwright/test';
+import {test as base, expect, type APIRequestContext, type Locator, type Page} from '@playwright/test';
 
 import {isOwnOrigin} from '../site';
 
@@ -88,6 +88,18 @@ export async function axeViolations(page: Page, scope: AxeScope = {}): Promise<s
   return violations.flatMap((violation) =>
     violation.nodes.map((node) => `${violation.id}: ${node.target.join(' ')}: ${node.failureSummary ?? ''}\n${node.html.slice(0, 300)}`),
   );
+}
+
+/**
+ * Waits until `target` has landed where a link to it should put it: its top just below the sticky
+ * navbar, by less than 40 px, so neither the navbar hides it nor the screen starts far above it.
+ */
+export async function expectLandedBelowNavbar(page: Page, target: Locator, message = ''): Promise<void> {
+  await expect(async () => {
+    const [box, navbar] = [await target.boundingBox(), await page.locator('nav.navbar').boundingBox()];
+    expect(box!.y, message).toBeGreaterThanOrEqual(navbar!.y + navbar!.height);
+    expect(box!.y, message).toBeLessThan(navbar!.y + navbar!.height + 40);
+  }).toPass({timeout: 5_000});
 }
 
 /** Opens a page at a width in a colour mode, hydrated, with the mode in place. */

@@ -2,7 +2,7 @@ import {downloads, formatSize} from '../../src/downloads';
 import {magicValues} from '../../src/sandbox/magicValues';
 import {provider} from '../../src/settings/provider';
 import {guides} from '../site';
-import {test, expect, waitForHydration} from './fixtures';
+import {test, expect, expectLandedBelowNavbar, waitForHydration} from './fixtures';
 
 /** The integrator guides: filled from the contract, with working tabs and links into /api/. */
 /**
@@ -78,13 +78,7 @@ test('a link to a section lands on it when the chosen language is not the first 
   await page.goto('/docs/guides/pickups?lang=python#track-a-pickup');
   await waitForHydration(page);
   await expect(page.locator('[data-contract="CodeSamples"]').first().getByRole('tabpanel')).toContainText('requests.post(');
-  const heading = page.locator('#track-a-pickup');
-  const navbar = await page.locator('nav.navbar').boundingBox();
-  await expect(async () => {
-    const box = await heading.boundingBox();
-    expect(box!.y).toBeGreaterThanOrEqual(navbar!.y + navbar!.height);
-    expect(box!.y).toBeLessThan(navbar!.y + navbar!.height + 40);
-  }).toPass({timeout: 5_000});
+  await expectLandedBelowNavbar(page, page.locator('#track-a-pickup'));
 });
 
 test('a link to the API reference lands on the operation', async ({page}) => {

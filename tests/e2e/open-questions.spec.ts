@@ -2,7 +2,7 @@ import {readFileSync} from 'node:fs';
 import path from 'node:path';
 
 import {registerRoute, registerRows} from '../../scripts/openapi/openQuestions';
-import {test, expect, waitForHydration} from './fixtures';
+import {test, expect, expectLandedBelowNavbar, waitForHydration} from './fixtures';
 
 /**
  * The register as served: every open question (across the API, of the contract, of the pages outside
@@ -27,12 +27,9 @@ test('a link to a row lands on the whole row, below the navbar, and marks it, lo
   // A tall row (the test environment's base), linked from the Test environment page.
   await page.setViewportSize({width: 1280, height: 900});
   const row = page.locator('tr', {has: page.locator('#servers-testing')});
-  const navbar = page.locator('nav.navbar');
   const landedOnRow = async (how: string) => {
+    await expectLandedBelowNavbar(page, row, how);
     await expect(async () => {
-      const [rowBox, navbarBox] = [await row.boundingBox(), await navbar.boundingBox()];
-      expect(rowBox!.y, how).toBeGreaterThanOrEqual(navbarBox!.y + navbarBox!.height);
-      expect(rowBox!.y, how).toBeLessThan(navbarBox!.y + navbarBox!.height + 40);
       expect(await row.locator('td').first().evaluate((cell) => getComputedStyle(cell).boxShadow), how).toMatch(/inset/);
     }).toPass();
   };
