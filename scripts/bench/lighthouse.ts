@@ -49,8 +49,23 @@ async function importTool<T>(packageName: string): Promise<T> {
   return (await import(pathToFileURL(entry).href)) as T;
 }
 
-export async function loadLighthouse(): Promise<{lighthouse: RunLighthouse; launchChrome: LaunchChrome}> {
+async function loadLighthouse(): Promise<{lighthouse: RunLighthouse; launchChrome: LaunchChrome}> {
   installTools();
   const [{default: lighthouse}, {launch}] = await Promise.all([importTool<{default: RunLighthouse}>('lighthouse'), importTool<{launch: LaunchChrome}>('chrome-launcher')]);
   return {lighthouse, launchChrome: launch};
+}
+
+/** One Lighthouse run (mobile preset) in a Chromium of its own, closed afterwards. */
+export async function lighthouseOnce(url: string, options: {chromePath: string; chromeFlags: string[]; onlyCategories?: string[]}): Promise<LighthouseReport> {
+  const {lighthouse, launchChrome} = await loadLighthouse();
+  const chrome = await launchChrome({chromePath: options.chromePath, chromeFlags: options.chromeFlags});
+  try {
+    const result = await lighthouse(url, {port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: options.onlyCategories});
+    if (!result) {
+      throw new Error(`Lighthouse returned no report for ${url}`);
+    }
+    return result.lhr;
+  } finally {
+    await chrome.kill();
+  }
 }

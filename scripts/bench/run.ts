@@ -17,6 +17,9 @@
  * - the sandbox as integrators download it (/downloads/carrier-sandbox.mjs, run with plain `node` in an
  *   empty folder): cold start, and throughput and latency under a 10 s autocannon load (sandbox.ts).
  *
+ * `--compare [COMMIT]` measures the working tree against a baseline commit instead, built beside it
+ * and measured in the same run, and fails on a regression beyond the noise (compare/index.ts).
+ *
  * Options: --runs N (Lighthouse runs per page, default 5, or 3 with --scale), --skip-build (reuse build/), --no-peer,
  * --sandbox-only (just the sandbox's figures), --scale N (see below).
  *
@@ -40,7 +43,8 @@ import {chromiumArgs, debianChromiumPath} from '../chromium';
 import {startStaticServer} from '../serve-static';
 import {scaleVariable} from '../openapi/scale';
 import {judgeBudgets} from './budgets';
-import {loadLighthouse} from './lighthouse';
+import {compareWithBaseline} from './compare';
+import {lighthouseOnce} from './lighthouse';
 import {benchSandbox, type SandboxFigures} from './sandbox';
 import {checkOperationsAtScale} from './scaleCheck';
 
@@ -184,28 +188,21 @@ async function firstOperationTime(browser: Browser, url: string): Promise<number
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 async function lighthouseRuns(url: string): Promise<LighthouseRun[]> {
-  const {lighthouse, launchChrome} = await loadLighthouse();
   const results: LighthouseRun[] = [];
   for (let run = 0; run < runs; run++) {
-    const chrome = await launchChrome({chromePath: chromiumPath, chromeFlags: chromiumFlags});
-    try {
-      // At scale, the performance category alone (see the header).
-      const onlyCategories = scale > 1 ? ['performance'] : undefined;
-      const result = await lighthouse(url, {port: chrome.port, output: 'json', logLevel: 'error', onlyCategories});
-      const lhr = result!.lhr;
-      // NaN marks a category that was not measured; the table shows it as "-".
-      const score = (id: string) => (lhr.categories[id] ? Math.round((lhr.categories[id].score ?? 0) * 100) : Number.NaN);
-      results.push({
-        performance: score('performance'),
-        accessibility: score('accessibility'),
-        bestPractices: score('best-practices'),
-        seo: score('seo'),
-        tbtMs: Math.round(lhr.audits['total-blocking-time'].numericValue ?? 0),
-        lcpMs: Math.round(lhr.audits['largest-contentful-paint'].numericValue ?? 0),
-      });
-    } finally {
-      await chrome.kill();
-    }
+    // At scale, the performance category alone (see the header).
+    const onlyCategories = scale > 1 ? ['performance'] : undefined;
+    const lhr = await lighthouseOnce(url, {chromePath: chromiumPath, chromeFlags: chromiumFlags, onlyCategories});
+    // NaN marks a category that was not measured; the table shows it as "-".
+    const score = (id: string) => (lhr.categories[id] ? Math.round((lhr.categories[id].score ?? 0) * 100) : Number.NaN);
+    results.push({
+      performance: score('performance'),
+      accessibility: score('accessibility'),
+      bestPractices: score('best-practices'),
+      seo: score('seo'),
+      tbtMs: Math.round(lhr.audits['total-blocking-time'].numericValue ?? 0),
+      lcpMs: Math.round(lhr.audits['largest-contentful-paint'].numericValue ?? 0),
+    });
   }
   return results;
 }
@@ -291,6 +288,14 @@ async function measureSandbox(from: 'build' | 'static' = 'build'): Promise<Sandb
 }
 
 async function main(): Promise<void> {
+  // Said before the cold build, which takes minutes: `.ci/run` installs only the headless shell.
+  if (!existsSync(chromiumPath)) {
+    throw new Error(`bench: no Chromium at ${chromiumPath}. The benchmark measures pages in Debian's full Chromium, as a reader's browser: install it (apt-get install chromium), or set CHROMIUM_PATH to another Chromium.`);
+  }
+  if (args.includes('--compare')) {
+    process.exitCode = await compareWithBaseline({projectRoot, args, chromiumPath, chromiumFlags});
+    return;
+  }
   if (args.includes('--sandbox-only')) {
     // The file is written by the bundle step from the contract as it is now.
     bundleAtOneScale();
@@ -307,10 +312,6 @@ async function main(): Promise<void> {
 }
 
 async function benchPages(): Promise<void> {
-  // Said before the cold build, which takes minutes: `.ci/run` installs only the headless shell.
-  if (!existsSync(chromiumPath)) {
-    throw new Error(`bench: no Chromium at ${chromiumPath}. The benchmark measures pages in Debian's full Chromium, as a reader's browser: install it (apt-get install chromium), or set CHROMIUM_PATH to another Chromium.`);
-  }
   const build = args.includes('--skip-build') ? undefined : await coldBuild();
   const peerBuild = buildPeer();
   const sites: Site[] = [
