@@ -14,14 +14,20 @@ import {createRequire} from 'node:module';
 import path from 'node:path';
 import {pathToFileURL} from 'node:url';
 
+import type {TraceEvent} from './compare/cpuBlocking';
+
 const toolsFolder = path.join(__dirname, 'tools');
 
 /** What the benchmark reads of a Lighthouse report (Lighthouse's `LH.Result`). */
 export type LighthouseReport = {
   categories: Record<string, {score: number | null}>;
   audits: Record<string, {numericValue?: number}>;
+  configSettings: {throttling: {cpuSlowdownMultiplier: number}};
 };
-type RunLighthouse = (url: string, flags: {port: number; output: 'json'; logLevel: 'error'; onlyCategories?: string[]}) => Promise<{lhr: LighthouseReport} | undefined>;
+type RunLighthouse = (
+  url: string,
+  flags: {port: number; output: 'json'; logLevel: 'error'; onlyCategories?: string[]},
+) => Promise<{lhr: LighthouseReport; artifacts: {Trace: {traceEvents: TraceEvent[]}}} | undefined>;
 type LaunchChrome = (options: {chromePath: string; chromeFlags: string[]}) => Promise<{port: number; kill: () => Promise<void> | void}>;
 
 function installedVersion(packageName: string): string | undefined {
@@ -55,8 +61,8 @@ async function loadLighthouse(): Promise<{lighthouse: RunLighthouse; launchChrom
   return {lighthouse, launchChrome: launch};
 }
 
-/** One Lighthouse run (mobile preset) in a Chromium of its own, closed afterwards. */
-export async function lighthouseOnce(url: string, options: {chromePath: string; chromeFlags: string[]; onlyCategories?: string[]}): Promise<LighthouseReport> {
+/** One Lighthouse run (mobile preset) in a Chromium of its own, closed afterwards: its report, and the trace it read. */
+export async function lighthouseOnce(url: string, options: {chromePath: string; chromeFlags: string[]; onlyCategories?: string[]}): Promise<{report: LighthouseReport; traceEvents: TraceEvent[]}> {
   const {lighthouse, launchChrome} = await loadLighthouse();
   const chrome = await launchChrome({chromePath: options.chromePath, chromeFlags: options.chromeFlags});
   try {
@@ -64,7 +70,7 @@ export async function lighthouseOnce(url: string, options: {chromePath: string; 
     if (!result) {
       throw new Error(`Lighthouse returned no report for ${url}`);
     }
-    return result.lhr;
+    return {report: result.lhr, traceEvents: result.artifacts.Trace.traceEvents};
   } finally {
     await chrome.kill();
   }

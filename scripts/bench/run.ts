@@ -192,7 +192,7 @@ async function lighthouseRuns(url: string): Promise<LighthouseRun[]> {
   for (let run = 0; run < runs; run++) {
     // At scale, the performance category alone (see the header).
     const onlyCategories = scale > 1 ? ['performance'] : undefined;
-    const lhr = await lighthouseOnce(url, {chromePath: chromiumPath, chromeFlags: chromiumFlags, onlyCategories});
+    const {report: lhr} = await lighthouseOnce(url, {chromePath: chromiumPath, chromeFlags: chromiumFlags, onlyCategories});
     // NaN marks a category that was not measured; the table shows it as "-".
     const score = (id: string) => (lhr.categories[id] ? Math.round((lhr.categories[id].score ?? 0) * 100) : Number.NaN);
     results.push({

@@ -1,5 +1,6 @@
 import {test, expect} from '@playwright/test';
 
+import {cpuBlocking} from '../../scripts/bench/compare/cpuBlocking';
 import {judgeMetric, midranks, rankSumGreaterP, smallestP} from '../../scripts/bench/compare/rankTest';
 
 /** The compare mode's verdict (scripts/bench/compare/rankTest.ts) on figures whose answer is known. */
@@ -48,4 +49,20 @@ test('every run a quarter slower is worse; every run 5% slower is not, however c
 test('a baseline of zero blocking time compares without dividing by zero', () => {
   expect(judgeMetric([0, 0, 0, 0, 0], [0, 0, 0, 0, 0])).toMatchObject({ratio: 1, worse: false});
   expect(judgeMetric([0, 0, 0, 0, 0], [90, 80, 70, 95, 85]).worse).toBe(true);
+});
+
+test("blocking time in CPU time counts the page's main-thread tasks by their CPU time, once each", () => {
+  const url = 'http://127.0.0.1:4711/api/';
+  const page = {pid: 7, tid: 1};
+  const task = (ts: number, durMs: number, cpuMs: number, thread = page) => ({name: 'RunTask', ph: 'X', ...thread, ts: ts * 1000, dur: durMs * 1000, tdur: cpuMs * 1000});
+  const events = [
+    {name: 'navigationStart', ph: 'R', ...page, ts: 1000_000, args: {data: {isLoadingMainFrame: true, documentLoaderURL: url}}},
+    task(900, 500, 500), // before the navigation: not the page's
+    task(1100, 400, 100), // waited 300 ms for the CPU: 100 × 4 − 50 = 350
+    task(1200, 100, 10), // inside the task above: already counted
+    task(1600, 30, 10), // 10 × 4 = 40, under 50: not blocking
+    task(1700, 300, 300, {pid: 9, tid: 1}), // another process's thread
+  ];
+  expect(cpuBlocking(events, url, 4)).toEqual({blockingMs: 350, mainThreadCpuMs: 110});
+  expect(() => cpuBlocking(events, 'http://127.0.0.1:4712/api/', 4)).toThrow(/no main-frame navigation/);
 });
