@@ -8,13 +8,14 @@
  * The modules are loaded by path, so the project's type-check never needs them installed; the few
  * fields the benchmark reads are typed here.
  */
-import {spawnSync} from 'node:child_process';
+import {spawn, spawnSync} from 'node:child_process';
+import {once} from 'node:events';
 import {existsSync, readFileSync} from 'node:fs';
 import {createRequire} from 'node:module';
 import path from 'node:path';
 import {pathToFileURL} from 'node:url';
 
-import type {TraceEvent} from './compare/cpuBlocking';
+import {cpuBlocking, type CpuBlocking, type TraceEvent} from './compare/cpuBlocking';
 
 const toolsFolder = path.join(__dirname, 'tools');
 
@@ -61,16 +62,57 @@ async function loadLighthouse(): Promise<{lighthouse: RunLighthouse; launchChrom
   return {lighthouse, launchChrome: launch};
 }
 
-/** One Lighthouse run (mobile preset) in a Chromium of its own, closed afterwards: its report, and the trace it read. */
-export async function lighthouseOnce(url: string, options: {chromePath: string; chromeFlags: string[]; onlyCategories?: string[]}): Promise<{report: LighthouseReport; traceEvents: TraceEvent[]}> {
+export type LighthouseOptions = {
+  chromePath: string;
+  chromeFlags: string[];
+  onlyCategories?: string[];
+  /**
+   * Leave the filmstrip's screenshots out of the trace. Chrome encodes up to 450 of them while the
+   * page loads, in processes that share this 2-core machine with the page's main thread; the compare
+   * mode reads no figure that needs them (Speed Index does, and is then not computed).
+   */
+  withoutScreenshots?: boolean;
+};
+
+export type LighthouseRun = {report: LighthouseReport; cpu: CpuBlocking};
+
+/**
+ * One Lighthouse run (mobile preset) in a Chromium of its own, in a Node process of its own
+ * (lighthouseRun.ts), as the Lighthouse command line runs: in the benchmark's own process, 36 runs
+ * grew its heap to 855 MB, and its garbage collection ran beside the next page's load.
+ */
+export async function lighthouseOnce(url: string, options: LighthouseOptions): Promise<LighthouseRun> {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(__dirname, 'lighthouseRun.ts'), JSON.stringify({url, ...options})], {stdio: ['ignore', 'pipe', 'inherit']});
+  let output = '';
+  child.stdout.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
+  const [status] = (await once(child, 'exit')) as [number | null];
+  if (status !== 0) {
+    throw new Error(`Lighthouse on ${url} failed (exit ${status})`);
+  }
+  return JSON.parse(output) as LighthouseRun;
+}
+
+/** The run itself, for lighthouseRun.ts: the report's figures and the blocking time in CPU time. */
+export async function lighthouseInThisProcess(url: string, options: LighthouseOptions): Promise<LighthouseRun> {
   const {lighthouse, launchChrome} = await loadLighthouse();
+  if (options.withoutScreenshots) {
+    const {default: Trace} = await importTool<{default: {getDefaultTraceCategories: () => string[]}}>('lighthouse/core/gather/gatherers/trace.js');
+    const categories = Trace.getDefaultTraceCategories();
+    Trace.getDefaultTraceCategories = () => categories.filter((category) => category !== 'disabled-by-default-devtools.screenshot');
+  }
   const chrome = await launchChrome({chromePath: options.chromePath, chromeFlags: options.chromeFlags});
   try {
     const result = await lighthouse(url, {port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: options.onlyCategories});
     if (!result) {
       throw new Error(`Lighthouse returned no report for ${url}`);
     }
-    return {report: result.lhr, traceEvents: result.artifacts.Trace.traceEvents};
+    const {lhr} = result;
+    // The figures alone cross the process boundary: the trace is tens of megabytes.
+    const audits = Object.fromEntries(Object.entries(lhr.audits).map(([id, audit]) => [id, {numericValue: audit.numericValue}]));
+    return {
+      report: {categories: lhr.categories, audits, configSettings: lhr.configSettings},
+      cpu: cpuBlocking(result.artifacts.Trace.traceEvents, url, lhr.configSettings.throttling.cpuSlowdownMultiplier),
+    };
   } finally {
     await chrome.kill();
   }

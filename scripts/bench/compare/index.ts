@@ -27,7 +27,6 @@ import path from 'node:path';
 import {startStaticServer} from '../../serve-static';
 import {lighthouseOnce} from '../lighthouse';
 import {buildCommit, defaultBaseline, resolveCommit} from './commitBuild';
-import {cpuBlocking} from './cpuBlocking';
 import {judgeMetric, regressionRule, smallestP, type MetricVerdict} from './rankTest';
 
 export type CompareOptions = {
@@ -99,10 +98,10 @@ export async function compareWithBaseline({projectRoot, args, chromiumPath, chro
       for (const page of Object.keys(pages) as PageName[]) {
         for (const side of order) {
           const url = `http://127.0.0.1:${side.port}${pages[page]}`;
-          const {report, traceEvents} = await lighthouseOnce(url, {chromePath: chromiumPath, chromeFlags: chromiumFlags, onlyCategories: ['performance']});
+          const {report, cpu} = await lighthouseOnce(url, {chromePath: chromiumPath, chromeFlags: chromiumFlags, onlyCategories: ['performance'], withoutScreenshots: true});
           side.runs[page].tbtMs.push(Math.round(report.audits['total-blocking-time'].numericValue ?? 0));
           side.runs[page].lcpMs.push(Math.round(report.audits['largest-contentful-paint'].numericValue ?? 0));
-          side.runs[page].cpuTbtMs.push(cpuBlocking(traceEvents, url, report.configSettings.throttling.cpuSlowdownMultiplier).blockingMs);
+          side.runs[page].cpuTbtMs.push(cpu.blockingMs);
         }
         const last = (metric: MetricName) => `${sides[0].runs[page][metric].at(-1)} vs ${sides[1].runs[page][metric].at(-1)} ms`;
         console.log(`bench --compare: pair ${pair + 1}/${pairs} ${pages[page]}: TBT ${last('tbtMs')}, in CPU time ${last('cpuTbtMs')}, LCP ${last('lcpMs')}`);
