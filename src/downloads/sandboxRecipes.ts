@@ -20,7 +20,7 @@ export function sandboxDownloadUrl(portalUrl: string): string {
 export function startCommands(portalUrl: string): string {
   return [
     `curl -fsSLO ${sandboxDownloadUrl(portalUrl)}`,
-    `node ${sandboxFileName}    # listens on http://localhost:${localSandboxPort}`,
+    `node ${sandboxFileName}    # prints "carrier-sandbox <version>: listening on http://127.0.0.1:${localSandboxPort} …"`,
   ].join('\n');
 }
 

@@ -20,12 +20,15 @@ export type HandlerContext = {
   query: Json;
   now: Date;
   tokenLifetimeSeconds: number;
-  issueToken: (accountId: string) => Promise<string>;
+  /** A token for the account, lasting the sandbox's token lifetime unless another is given. */
+  issueToken: (accountId: string, lifetimeSeconds?: number) => Promise<string>;
 };
 type Handler = (context: HandlerContext) => Outcome | Promise<Outcome>;
 
 /** The carrier's generic 400 (spec section 8), for a valid request about a record the world lacks. */
 const processingError = (): Outcome => ({status: 400, body: {statusCode: 400, message: 'Error in processing the request', error: 'Bad Request'}});
+/** The carrier's validation answer (specification, section 8): a 400 listing each problem. */
+const validationError = (messages: string[]): Outcome => ({status: 400, body: {statusCode: 400, message: messages, error: 'Bad Request'}});
 const unprocessable = (message: string): Outcome => ({status: 422, body: {statusCode: 422, message, error: 'Unprocessable Entity'}});
 /**
  * The 403 and 404 of the documents call: the carrier states their meaning, not their body, and the
@@ -43,6 +46,12 @@ function success(context: HandlerContext, fill: Json = {}, exampleKey?: string):
 function refused(context: HandlerContext, error: string): Outcome {
   return {status: context.contract.successStatus(context.entry), body: {result: false, error}};
 }
+
+/**
+ * A refusal on an agent call: `result: false` alone, since the agent answers' schemas carry no `error`
+ * (what a refusal says there is the register's question). Reached only by its magic values.
+ */
+const agentRefusal = (context: HandlerContext): Outcome => ({status: context.contract.successStatus(context.entry), body: {result: false}});
 
 const pad = (value: number, width: number) => String(value).padStart(width, '0');
 const isoDate = (date: Date) => `${date.getUTCFullYear()}-${pad(date.getUTCMonth() + 1, 2)}-${pad(date.getUTCDate(), 2)}`;
@@ -108,13 +117,21 @@ const pageOf = <T>(items: T[], size: number, page: number) => (size < 1 || page 
 
 const handlers: Record<string, Handler> = {
   async createUserToken(context) {
+    // The carrier does not say which fields are required (TokenRequest's open question). A token needs
+    // an account to name, so the sandbox refuses one without an id, as its x-open.sandbox says, rather
+    // than issuing a token for the account "undefined".
+    const {id} = context.body;
+    if (typeof id !== 'string' || id.trim() === '') {
+      return validationError(['id should not be empty']);
+    }
     if (context.body.pw !== sandboxPassword) {
       return processingError();
     }
+    const lifetime = id === magic.expiredTokenAccount ? 0 : context.tokenLifetimeSeconds;
     return success(context, {
-      access_token: await context.issueToken(String(context.body.id)),
+      access_token: await context.issueToken(id, lifetime),
       token_type: 'Bearer',
-      expires_in: context.tokenLifetimeSeconds,
+      expires_in: lifetime,
     });
   },
 
@@ -299,8 +316,12 @@ const handlers: Record<string, Handler> = {
   },
 
   markManifestArrived(context) {
+    if (context.body.manifestNumber === magic.agentRefusedManifest) {
+      return agentRefusal(context);
+    }
     // No answer of the contract shows an arrival, so the sandbox checks the manifest and keeps nothing.
-    if (context.body.manifestNumber !== undefined && !world(context).manifests.includes(Number(context.body.manifestNumber))) {
+    // A missing manifestNumber is refused as an unknown one is (ManifestArrival's x-open.sandbox).
+    if (!world(context).manifests.includes(Number(context.body.manifestNumber))) {
       return processingError();
     }
     return success(context, {result: true});
@@ -308,6 +329,9 @@ const handlers: Record<string, Handler> = {
 
   updateAgentProbillStatus(context) {
     const probillNumber = Number(context.body.probillNumber);
+    if (probillNumber === magic.agentRefusedProbill) {
+      return agentRefusal(context);
+    }
     if (!world(context).agentProbills[String(probillNumber)]) {
       return processingError();
     }
@@ -318,6 +342,9 @@ const handlers: Record<string, Handler> = {
 
   postProofOfDelivery(context) {
     const probillNumber = Number(context.body.probillNumber);
+    if (probillNumber === magic.agentRefusedProbill) {
+      return agentRefusal(context);
+    }
     if (!world(context).agentProbills[String(probillNumber)]) {
       return processingError();
     }
@@ -333,6 +360,9 @@ const handlers: Record<string, Handler> = {
 
   createDeliveryAppointment(context) {
     const probillNumber = Number(context.body.probillNumber);
+    if (probillNumber === magic.agentRefusedProbill) {
+      return agentRefusal(context);
+    }
     if (!world(context).agentProbills[String(probillNumber)]) {
       return processingError();
     }

@@ -158,6 +158,13 @@ export function createSandbox(options: SandboxOptions): Sandbox {
       }
     }
 
+    // A parameter sent twice has no one value to read: refused, where a first-wins reading would
+    // answer for a value the integrator may not have meant.
+    const sent = [...new URLSearchParams(rawQuery)].map(([name]) => name);
+    const repeated = [...new Set(sent.filter((name, index) => sent.indexOf(name) !== index))];
+    if (repeated.length > 0) {
+      return errorOutcome(400, repeated.map((name) => `${name} must be sent once, not ${sent.filter((other) => other === name).length} times`));
+    }
     const query: Record<string, unknown> = {};
     for (const [name, value] of [...new URLSearchParams(rawQuery), ...Object.entries(request.query ?? {})]) {
       // `?clientCode=` sends no value: OpenAPI's allowEmptyValue defaults to false and the contract sets
@@ -182,7 +189,7 @@ export function createSandbox(options: SandboxOptions): Sandbox {
       query,
       now,
       tokenLifetimeSeconds,
-      issueToken: (id) => issueToken(id, now, tokenLifetimeSeconds),
+      issueToken: (id, lifetime = tokenLifetimeSeconds) => issueToken(id, now, lifetime),
     };
     const outcome = await handlerFor(entry.operation.operationId)(context);
     // A read (GET) never changes a world, so a world already stored is not stored again: for the

@@ -41,7 +41,16 @@ export const magic = {
   etaTransitUnavailableDestination: '99950',
   /** The phone number the sandbox puts in place of `{phone}` in the ETA message. */
   etaPhone: '8005550134',
+  /** The token call gives this account a token that has already expired, to test a client's renewal. */
+  expiredTokenAccount: 'SANDBOX-EXPIRED',
+  /** The agent calls on this probill answer `result: false`. */
+  agentRefusedProbill: 40500000,
+  /** A manifest arrival of this manifest answers `result: false`. */
+  agentRefusedManifest: 200000,
 } as const;
+
+/** The agent calls that take a probill and answer with `result`. */
+const agentProbillWrites = ['POST /agent/probill/status', 'POST /agent/probill/pod', 'POST /agent/probill/appointment'];
 
 /** One row per call, for a trigger that works the same on each of them. */
 const onEachOf = (calls: string[], trigger: Omit<MagicValue, 'call'>): MagicValue[] => calls.map((call) => ({call, ...trigger}));
@@ -49,6 +58,7 @@ const onEachOf = (calls: string[], trigger: Omit<MagicValue, 'call'>): MagicValu
 /** The table of the Test environment page: one row per trigger. */
 export const magicValues: MagicValue[] = [
   {call: 'POST /authentication/user/token', field: 'pw', value: sandboxPassword, effect: 'A token for the account named by `id`, whatever the id. Another password answers 400.'},
+  {call: 'POST /authentication/user/token', field: 'id', value: magic.expiredTokenAccount, effect: 'A token that has already expired (`expires_in` 0): every call with it answers 401, as a token past its hour does.'},
   ...onEachOf(['POST /order/pickup/request', 'POST /ltl/bol/pickup'], {
     field: 'bol',
     value: magic.assignedPickupBol,
@@ -69,6 +79,8 @@ export const magicValues: MagicValue[] = [
   {call: 'GET /documents/probill', field: 'probillNumber', value: magic.documentsForbiddenProbill, effect: '403 with no body: the documents cannot be accessed.'},
   {call: 'GET /documents/probill', field: 'probillNumber', value: magic.documentsNotFoundProbill, effect: '404 with no body: the probill does not exist.'},
   {call: 'GET /documents/probill', field: 'probillNumber', value: magic.documentsEmptyProbill, effect: 'An empty `documents` array.'},
+  ...onEachOf(agentProbillWrites, {field: 'probillNumber', value: magic.agentRefusedProbill, effect: '`result: false`.'}),
+  {call: 'POST /agent/manifest/arrive', field: 'manifestNumber', value: magic.agentRefusedManifest, effect: '`result: false`.'},
   {call: 'GET /transit/eta', field: 'originZipcode', value: magic.etaLimitedPickupAreaOrigin, effect: '422: `Limited pickup area. Call Origin Service Center for definite pickup date`.'},
   {call: 'GET /transit/eta', field: 'destinationZipcode', value: magic.etaTransitUnavailableDestination, effect: `422: \`Unable to calculate transit for specified zip codes. Please call {phone} for more information\`, with ${magic.etaPhone} for {phone}.`},
 ];

@@ -124,7 +124,14 @@ export function messagesOf(errors: ErrorObject[]): string[] {
   ];
 }
 
-type OperationValidators = {body?: ValidateFunction; query: ValidateFunction};
+/**
+ * The one form an integer query value takes: decimal digits, with a minus sign for a value that the
+ * bound check then refuses by name. ajv's type coercion alone reads `40512387.0`, ` 40512387` and
+ * `0x26A2` as numbers, so a typo would reach a record the integrator did not name.
+ */
+const decimalInteger = /^-?\d+$/;
+
+type OperationValidators = {body?: ValidateFunction; query: ValidateFunction; integerParameters: string[]};
 
 export type Validator = {
   /** The messages for a body, or none when it is valid. */
@@ -150,6 +157,15 @@ export function createValidator(contract: ContractDocument, resolveParameter: (p
   const rebase = (schema: unknown) =>
     JSON.parse(JSON.stringify(schema), (key, value) => (key === '$ref' && typeof value === 'string' && value.startsWith('#/') ? `${documentId}${value}` : value));
 
+  /** A schema's type, through the `$ref`s of the document's components. */
+  const schemaType = (schema: SchemaObject | undefined): unknown => {
+    const reference = (schema as {$ref?: string} | undefined)?.$ref;
+    if (reference?.startsWith('#/components/schemas/')) {
+      return schemaType(contract.components?.schemas?.[reference.slice('#/components/schemas/'.length)] as SchemaObject | undefined);
+    }
+    return schema?.type;
+  };
+
   const compiled = new Map<string, OperationValidators>();
   function validatorsOf(entry: OperationEntry): OperationValidators {
     let validators = compiled.get(entry.operation.operationId);
@@ -157,6 +173,7 @@ export function createValidator(contract: ContractDocument, resolveParameter: (p
       const bodySchema = entry.operation.requestBody?.content?.['application/json']?.schema;
       const parameters = (entry.operation.parameters ?? []).map(resolveParameter).filter((parameter) => parameter.in === 'query');
       validators = {
+        integerParameters: parameters.filter((parameter) => schemaType(parameter.schema) === 'integer').map((parameter) => parameter.name),
         body: bodySchema ? bodies.compile(rebase(bodySchema)) : undefined,
         query: queries.compile(
           rebase({
@@ -177,8 +194,10 @@ export function createValidator(contract: ContractDocument, resolveParameter: (p
       return !validate || validate(body) ? [] : messagesOf(validate.errors ?? []);
     },
     query(entry, query) {
-      const validate = validatorsOf(entry).query;
-      return validate(query) ? [] : messagesOf(validate.errors ?? []);
+      const {query: validate, integerParameters} = validatorsOf(entry);
+      const malformed = integerParameters.filter((name) => typeof query[name] === 'string' && !decimalInteger.test(query[name] as string));
+      const messages = validate(query) ? [] : messagesOf(validate.errors ?? []);
+      return [...new Set([...malformed.map((name) => `${name} ${typeMessages.integer}`), ...messages])];
     },
   };
 }

@@ -19,6 +19,7 @@ import {StdioServerTransport} from '@modelcontextprotocol/sdk/server/stdio.js';
 import {z} from 'zod';
 
 import type {Sandbox} from '../../../src/sandbox/engine';
+import {contractHeader} from './contractIdentity';
 import {guidePageMarkdown, guideSearch, type GuidePage} from './guideSearch';
 import {sandboxPassword} from '../../../src/sandbox/magicValues';
 
@@ -49,6 +50,22 @@ function operationList(contract: Contract): string {
     .join('\n');
 }
 
+/**
+ * Every tool's arguments are a strict object: an argument the tool does not know is refused with an
+ * error naming it, as the schema's `additionalProperties: false` promises, rather than dropped (an
+ * assistant that misspells `token` would otherwise call without one and not learn why).
+ */
+const strictArguments = <Shape extends z.ZodRawShape>(shape: Shape) => z.object(shape).strict();
+
+/**
+ * The hints an MCP client reads before calling (the protocol's ToolAnnotations). The reading tools
+ * touch nothing. `call_sandbox` changes the sandbox's own worlds (a pickup requested, then cancelled),
+ * which are disposable test data, never the carrier's: not destructive in the protocol's sense, so a
+ * client need not stop to confirm each call; and it reaches nothing outside this file (no open world).
+ */
+const readOnly = {readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false} as const;
+const changesSandbox = {readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false} as const;
+
 const text = (value: string, isError = false) => ({content: [{type: 'text' as const, text: value}], ...(isError ? {isError} : {})});
 
 export function carrierMcpServer(options: McpServerOptions): McpServer {
@@ -59,6 +76,8 @@ export function carrierMcpServer(options: McpServerOptions): McpServer {
     {
       title: 'List the carrier API operations',
       description: 'Every call of the carrier API contract: operationId, method, path, summary and area. Describe one with describe_operation.',
+      inputSchema: strictArguments({}),
+      annotations: readOnly,
     },
     () => text(`# Operations of the carrier API (contract ${options.version})\n\n${operationList(options.contract)}\n`),
   );
@@ -69,7 +88,8 @@ export function carrierMcpServer(options: McpServerOptions): McpServer {
       title: 'Describe one operation',
       description:
         "One call of the carrier API as Markdown: what it does, its path, parameters, request fields, samples, answer, error answers, and what the carrier's specification leaves open for it (and what the portal assumes).",
-      inputSchema: {operationId: z.string().describe('The operationId, for example requestPickup (see list_operations)')},
+      inputSchema: strictArguments({operationId: z.string().describe('The operationId, for example requestPickup (see list_operations)')}),
+      annotations: readOnly,
     },
     ({operationId}) => {
       const markdown = options.operationsMarkdown[operationId];
@@ -89,10 +109,11 @@ export function carrierMcpServer(options: McpServerOptions): McpServer {
       description:
         "Finds the sections of the portal's guides (how to use each call, errors, statuses, the sandbox, open questions) that best match some words, " +
         'best first, each with its page, heading, address and text. Read a whole page with read_guide.',
-      inputSchema: {
+      inputSchema: strictArguments({
         query: z.string().min(1).describe('Words to look for, for example "reschedule a pickup" or "token expires"'),
         limit: z.number().int().min(1).max(20).optional().describe('How many sections to return (default 5)'),
-      },
+      }),
+      annotations: readOnly,
     },
     ({query, limit}) => {
       const hits = search(query, limit ?? 5);
@@ -113,7 +134,8 @@ export function carrierMcpServer(options: McpServerOptions): McpServer {
     {
       title: 'Read one portal guide',
       description: 'One page of the portal (a guide, the error catalogue, the status reference, the open questions, the test environment…) as Markdown.',
-      inputSchema: {page: z.string().describe('The page id, for example guides/pickups (see search_guides, or call it with a wrong id for the list)')},
+      inputSchema: strictArguments({page: z.string().describe('The page id, for example guides/pickups (see search_guides, or call it with a wrong id for the list)')}),
+      annotations: readOnly,
     },
     ({page}) => {
       const found = options.guides.find((candidate) => candidate.id === page);
@@ -129,12 +151,14 @@ export function carrierMcpServer(options: McpServerOptions): McpServer {
         'Sends one request to the sandbox this file carries, which follows the contract and its rules, and returns its status, headers and body. ' +
         `Get a token first: POST /authentication/user/token with {"id": "<any account id>", "pw": "${sandboxPassword}"}, then pass its access_token as token. ` +
         'Each account id has its own world of data.',
-      inputSchema: {
+      inputSchema: strictArguments({
         method: z.enum(['GET', 'POST']).describe('HTTP method'),
         path: z.string().startsWith('/').describe('Path with its query string, for example /tracking/pickup?pickupNumber=PU7731065'),
-        body: z.unknown().optional().describe('JSON body of a POST'),
+        // An object, typed as one: with no type, a client such as the MCP Inspector sends the JSON as a string.
+        body: z.record(z.string(), z.unknown()).optional().describe('JSON body of a POST, as an object, for example {"pickupNumber": "PU7731065"}'),
         token: z.string().optional().describe('Bearer token, from the token call'),
-      },
+      }),
+      annotations: changesSandbox,
     },
     async ({method, path, body, token}) => {
       const answer = await options.sandbox.handle({
@@ -144,10 +168,13 @@ export function carrierMcpServer(options: McpServerOptions): McpServer {
           ...(token ? {authorization: `Bearer ${token}`} : {}),
           ...(body === undefined ? {} : {'content-type': 'application/json'}),
         },
-        body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+        body: body === undefined ? undefined : JSON.stringify(body),
       });
       await options.afterCall?.();
-      const result = {status: answer.status, statusText: answer.statusText, headers: answer.headers, body: answer.body ?? null};
+      // The headers the HTTP sandbox sends with this answer, its contract's identity among them; CORS
+      // headers mean nothing over stdio and are left out.
+      const headers = {[contractHeader]: options.version, ...answer.headers};
+      const result = {status: answer.status, statusText: answer.statusText, headers, body: answer.body ?? null};
       return text(JSON.stringify(result, null, 2));
     },
   );

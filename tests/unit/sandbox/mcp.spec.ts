@@ -110,3 +110,45 @@ test('gets a token, requests a pickup and cancels it, with the statuses the HTTP
     await http.stop();
   }
 });
+
+test('each tool says what it touches, types its body as an object, and refuses an argument it does not know', async () => {
+  const {client, textOf} = await connect();
+  try {
+    const {tools} = await client.listTools();
+    for (const tool of tools) {
+      const reads = tool.name !== 'call_sandbox';
+      expect(tool.annotations, tool.name).toMatchObject({readOnlyHint: reads, destructiveHint: false, openWorldHint: false});
+      expect(tool.inputSchema.additionalProperties, tool.name).toBe(false);
+    }
+    const callSandbox = tools.find((tool) => tool.name === 'call_sandbox')!;
+    expect((callSandbox.inputSchema.properties as Record<string, {type?: string}>).body.type).toBe('object');
+
+    const misspelt = await client.callTool({name: 'call_sandbox', arguments: {method: 'GET', path: '/tracking/pickup?pickupNumber=PU7731065', tokne: 'x'}});
+    expect(misspelt.isError).toBe(true);
+    expect(textOf(misspelt)).toContain('tokne');
+    const extra = await client.callTool({name: 'list_operations', arguments: {verbose: true}});
+    expect(extra.isError).toBe(true);
+    expect(textOf(extra)).toContain('verbose');
+  } finally {
+    await client.close();
+  }
+});
+
+test("call_sandbox gives the HTTP answer's own headers, the contract's identity among them", async () => {
+  const {client, call, folder} = await connect();
+  let headers: Record<string, string>;
+  try {
+    ({headers} = (await call('POST', '/authentication/user/token', {id: 'mcp-headers', pw: sandboxPassword})) as CallAnswer & {headers: Record<string, string>});
+  } finally {
+    await client.close();
+  }
+  const http = await startSandboxServer({folder: folder.folder, args: ['--quiet']});
+  try {
+    const answer = await fetch(`${http.baseUrl}/authentication/user/token`, {method: 'POST', headers: {'content-type': 'application/json'}, body: JSON.stringify({id: 'mcp-headers', pw: sandboxPassword})});
+    expect(headers['X-Sandbox-Contract']).toBe(answer.headers.get('x-sandbox-contract'));
+    expect(headers['content-type']).toBe(answer.headers.get('content-type'));
+    expect(Object.keys(headers).some((name) => name.toLowerCase().startsWith('access-control-')), 'no CORS over stdio').toBe(false);
+  } finally {
+    await http.stop();
+  }
+});

@@ -10,7 +10,8 @@ import {test, expect} from '@playwright/test';
 import {parse} from 'yaml';
 
 import {startStaticServer} from '../../../scripts/serve-static';
-import {projectRoot, sandboxFolder} from '../../../scripts/sandbox/process';
+import {projectRoot, sandboxFolder, startSandboxServer} from '../../../scripts/sandbox/process';
+import {localSandboxPort} from '../../../src/sandbox/localServer';
 import {ciShellRecipe, githubActionsWorkflow, sandboxDownloadUrl, startCommands} from '../../../src/downloads/sandboxRecipes';
 import {provider} from '../../../src/settings/provider';
 
@@ -146,5 +147,31 @@ test("the Test environment page shows these recipes, and the program's own --hel
     `$ node carrier-sandbox.mjs --version\n${printed('--version')}`,
   ]) {
     expect(blocks, expected.split('\n')[0]).toContain(expected);
+  }
+});
+
+test("the page's comments on starting the sandbox say what the program prints", async () => {
+  const comment = (commands: string) => /# prints "(.+)"/.exec(commands)?.[1];
+  const promised = comment(startCommands(provider.portalUrl));
+  expect(promised, 'the start command says what it prints').toBeDefined();
+  // `<version>` stands for the contract's identity and `…` for the rest of the line.
+  const pattern = new RegExp(`^${promised!.split(/(<version>|…)/).map((part) => (part === '<version>' ? '\\S+' : part === '…' ? '.*' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))).join('')}$`);
+  const sandbox = await startSandboxServer({args: ['--port', String(localSandboxPort)]}).catch(() => startSandboxServer());
+  try {
+    const line = sandbox.log.find((logged) => logged.includes('listening on'))!;
+    // Where the default port is taken on this machine, the sandbox ran on another: compare with it.
+    expect(line.replace(/:\d+ /, `:${localSandboxPort} `)).toMatch(pattern);
+  } finally {
+    await sandbox.stop();
+  }
+
+  const stateDocs = readFileSync(path.join(projectRoot, 'docs/Agents/test-enviroment.mdx'), 'utf8');
+  const firstLine = /# first line: "(carrier-sandbox: created [^"]+)"/.exec(stateDocs)?.[1];
+  expect(firstLine, 'the --state example says its first line').toBeDefined();
+  const withState = await startSandboxServer({args: ['--state', 'sandbox-state.json']});
+  try {
+    expect(withState.log[0]).toBe(firstLine);
+  } finally {
+    await withState.stop();
   }
 });

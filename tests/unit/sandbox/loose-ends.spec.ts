@@ -1,0 +1,115 @@
+import {test, expect} from '@playwright/test';
+
+import {magic, magicValues, sandboxPassword} from '../../../src/sandbox/magicValues';
+import {exampleValue} from '../openapi/contract';
+import {freshToken, send, testSandbox} from './sandbox';
+
+/**
+ * The defects an outside integrator found in the downloaded sandbox (issue 56): each case here
+ * answered 200 before, and a client that passed on it would have failed on anything stricter.
+ */
+
+test.describe('the token call names an account', () => {
+  for (const [label, body] of [
+    ['no id', {pw: sandboxPassword}],
+    ['an empty id', {id: '', pw: sandboxPassword}],
+    ['an id of spaces', {id: '   ', pw: sandboxPassword}],
+  ] as const) {
+    test(`${label} is refused with a 400 naming id, not a token for the account "undefined"`, async () => {
+      const {sandbox} = testSandbox();
+      const answer = await send(sandbox, {method: 'POST', path: '/authentication/user/token', body});
+      expect(answer.status).toBe(400);
+      expect(answer.body).toMatchObject({statusCode: 400, message: ['id should not be empty']});
+    });
+  }
+
+  test('the account named "undefined" is an account like any other, not the one a missing id reached', async () => {
+    const {sandbox} = testSandbox();
+    const token = await freshToken(sandbox, 'undefined');
+    expect(token).toBeTruthy();
+  });
+});
+
+test('a manifest arrival without a manifestNumber is refused as an unknown one is', async () => {
+  const {sandbox} = testSandbox();
+  const token = await freshToken(sandbox);
+  const missing = await send(sandbox, {method: 'POST', path: '/agent/manifest/arrive', token, body: {}});
+  const unknown = await send(sandbox, {method: 'POST', path: '/agent/manifest/arrive', token, body: {manifestNumber: 999999}});
+  expect(missing.status).toBe(400);
+  expect(missing.body).toEqual(unknown.body);
+});
+
+test.describe('query integers', () => {
+  const tracked = 40512387;
+
+  test('the decimal form reads the probill', async () => {
+    const {sandbox} = testSandbox();
+    const token = await freshToken(sandbox);
+    const answer = await send(sandbox, {method: 'GET', path: '/tracking/live/probill/details', query: {probillNumber: String(tracked)}, token});
+    expect(answer.status).toBe(200);
+  });
+
+  for (const written of [`${tracked}.0`, ` ${tracked}`, `${tracked} `, '0x26A2', '4.0512387e7']) {
+    test(`"${written}" is refused, not read as a number`, async () => {
+      const {sandbox} = testSandbox();
+      const token = await freshToken(sandbox);
+      const answer = await send(sandbox, {method: 'GET', path: '/tracking/live/probill/details', query: {probillNumber: written}, token});
+      expect(answer.status).toBe(400);
+      expect(answer.body).toMatchObject({message: ['probillNumber must be an integer number']});
+    });
+  }
+
+  test('a parameter sent twice is refused, naming it, rather than read as its first value', async () => {
+    const {sandbox} = testSandbox();
+    const token = await freshToken(sandbox);
+    const answer = await sandbox.handle({
+      method: 'GET',
+      path: `/tracking/live/probill/details?probillNumber=${tracked}&probillNumber=40512399`,
+      headers: {authorization: `Bearer ${token}`},
+    });
+    expect(answer.status).toBe(400);
+    expect(answer.body).toMatchObject({message: ['probillNumber must be sent once, not 2 times']});
+  });
+});
+
+test.describe('paths an integration could not reach', () => {
+  test('every agent write has a trigger for result false, and each answers it', async () => {
+    const {sandbox} = testSandbox();
+    const token = await freshToken(sandbox);
+    // Derived from the contract: every call whose success answer has `result`, agent calls included.
+    const withResult = sandbox.contract.operations().filter((entry) => {
+      const response = sandbox.contract.resolve(entry.operation.responses[String(sandbox.contract.successStatus(entry))]);
+      const schema = sandbox.contract.resolve(response.content?.['application/json']?.schema ?? {});
+      return Boolean((schema.properties as Record<string, unknown> | undefined)?.result);
+    });
+    const triggered = new Set(magicValues.filter((value) => value.effect.startsWith('`result: false`')).map((value) => value.call));
+    // The agents' writes: their reads refuse only what does not exist, which any unknown number reaches.
+    const writes = withResult.filter((entry) => entry.method === 'post' && entry.path.startsWith('/agent/'));
+    expect(writes).toHaveLength(4);
+    for (const entry of writes) {
+      expect([...triggered], `${entry.method.toUpperCase()} ${entry.path}`).toContain(`${entry.method.toUpperCase()} ${entry.path}`);
+    }
+
+    const bodies: [string, Record<string, unknown>][] = [
+      ['/agent/probill/status', {...exampleValue<Record<string, unknown>>('StatusUpdateRequestExample'), probillNumber: magic.agentRefusedProbill}],
+      ['/agent/probill/pod', {...exampleValue<Record<string, unknown>>('ProofOfDeliveryRequestExample'), probillNumber: magic.agentRefusedProbill}],
+      ['/agent/probill/appointment', {...exampleValue<Record<string, unknown>>('AppointmentRequestExample'), probillNumber: magic.agentRefusedProbill}],
+      ['/agent/manifest/arrive', {...exampleValue<Record<string, unknown>>('ManifestArrivalRequestExample'), manifestNumber: magic.agentRefusedManifest}],
+    ];
+    for (const [path, body] of bodies) {
+      const answer = await send(sandbox, {method: 'POST', path, token, body});
+      expect(answer.body, path).toEqual({result: false});
+    }
+  });
+
+  test('the token call gives an already expired token to its magic account, which every call then refuses with 401', async () => {
+    const {sandbox} = testSandbox();
+    const issued = await send(sandbox, {method: 'POST', path: '/authentication/user/token', body: {id: magic.expiredTokenAccount, pw: sandboxPassword}});
+    expect(issued.status).toBe(200);
+    expect(issued.body).toMatchObject({expires_in: 0});
+    const token = (issued.body as {access_token: string}).access_token;
+    const refused = await send(sandbox, {method: 'GET', path: '/tracking/pickup', query: {pickupNumber: 'PU7731065'}, token});
+    expect(refused.status).toBe(401);
+    expect(refused.headers['www-authenticate']).toContain('Expired bearer token');
+  });
+});
