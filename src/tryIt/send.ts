@@ -80,7 +80,9 @@ export async function send(target: Target, request: OutgoingRequest, sandbox: Sa
       if (!chunk || chunk.done) {
         break;
       }
-      body.add(chunk.value);
+      if (body.add(chunk.value)) {
+        await new Promise((resolve) => setTimeout(resolve));
+      }
       if (body.bytes > keptBodyBytes) {
         await reader?.cancel();
         return {kind: 'failure', problem: `The server at ${new URL(baseUrl).origin} answered ${response.status} ${response.statusText} with a body over ${readableSize(keptBodyBytes)}; the console stopped reading it there.`, durationMs: elapsed()};
