@@ -2,7 +2,7 @@ import {test, expect} from '@playwright/test';
 
 import {magic, magicValues, sandboxPassword} from '../../../src/sandbox/magicValues';
 import {exampleValue} from '../openapi/contract';
-import {freshToken, send, testSandbox} from './sandbox';
+import {freshToken, operationsWhoseSuccessHas, send, testSandbox} from './sandbox';
 
 /**
  * The defects an outside integrator found in the downloaded sandbox (issue 56): each case here
@@ -77,11 +77,7 @@ test.describe('paths an integration could not reach', () => {
     const {sandbox} = testSandbox();
     const token = await freshToken(sandbox);
     // Derived from the contract: every call whose success answer has `result`, agent calls included.
-    const withResult = sandbox.contract.operations().filter((entry) => {
-      const response = sandbox.contract.resolve(entry.operation.responses[String(sandbox.contract.successStatus(entry))]);
-      const schema = sandbox.contract.resolve(response.content?.['application/json']?.schema ?? {});
-      return Boolean((schema.properties as Record<string, unknown> | undefined)?.result);
-    });
+    const withResult = operationsWhoseSuccessHas(sandbox, 'result');
     const triggered = new Set(magicValues.filter((value) => value.effect.startsWith('`result: false`')).map((value) => value.call));
     // The agents' writes: their reads refuse only what does not exist, which any unknown number reaches.
     const writes = withResult.filter((entry) => entry.method === 'post' && entry.path.startsWith('/agent/'));

@@ -3,7 +3,7 @@ import {test, expect} from '@playwright/test';
 import {maxBodyBytes} from '../../../src/sandbox/engine';
 import {magic, magicValues, sandboxPassword} from '../../../src/sandbox/magicValues';
 import {exampleValue} from '../openapi/contract';
-import {freshToken, send, testSandbox} from './sandbox';
+import {freshToken, operationsWhoseSuccessHas, send, testSandbox} from './sandbox';
 
 /** The rules of spec sections 4 and 8, played out as state changes in one account's world. */
 
@@ -172,11 +172,7 @@ test.describe('magic values', () => {
     const {sandbox} = testSandbox();
     const token = await freshToken(sandbox);
     // Derived from the contract: a call can refuse with `result: false` when its success schema has an `error` field.
-    const refusing = sandbox.contract.operations().filter((entry) => {
-      const response = sandbox.contract.resolve(entry.operation.responses[String(sandbox.contract.successStatus(entry))]);
-      const schema = sandbox.contract.resolve(response.content?.['application/json']?.schema ?? {});
-      return Boolean((schema.properties as Record<string, unknown> | undefined)?.error);
-    });
+    const refusing = operationsWhoseSuccessHas(sandbox, 'error');
     expect(refusing.length).toBeGreaterThanOrEqual(8);
     const refusalTriggers = magicValues.filter((value) => value.effect.startsWith('`result: false`'));
     for (const entry of refusing) {

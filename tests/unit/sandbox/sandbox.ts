@@ -96,3 +96,12 @@ function genericErrorProblems(answer: SandboxResponse, where: string): string[] 
   }
   return (answer.body as {statusCode?: unknown}).statusCode === answer.status ? [] : [`${where}: statusCode is not ${answer.status}`];
 }
+
+/** The calls whose success answer has the top-level field `field` (`result`, `error`), read off the contract. */
+export function operationsWhoseSuccessHas(sandbox: Sandbox, field: string): OperationEntry[] {
+  return sandbox.contract.operations().filter((entry) => {
+    const response = sandbox.contract.resolve(entry.operation.responses[String(sandbox.contract.successStatus(entry))]);
+    const schema = sandbox.contract.resolve(response.content?.['application/json']?.schema ?? {});
+    return Boolean((schema.properties as Record<string, unknown> | undefined)?.[field]);
+  });
+}
