@@ -31,7 +31,10 @@ test('the sandbox command copied from the Test environment page downloads the fi
     execSync(download, {cwd: folder, stdio: 'pipe'});
     expect(existsSync(path.join(folder, 'carrier-sandbox.mjs'))).toBe(true);
     // The start line as copied, on a free port (the program reads PORT) so it meets no other sandbox.
-    const sandbox = spawn(start, {cwd: folder, shell: true, env: {...process.env, PORT: '0'}});
+    // In a process group of its own: the shell's child, the sandbox, is ended with the group. A plain
+    // kill() ended only the shell, and every run of the suite left a sandbox listening.
+    const sandbox = spawn(start, {cwd: folder, shell: true, detached: true, env: {...process.env, PORT: '0'}});
+    const exited = new Promise((resolve) => sandbox.once('exit', resolve));
     try {
       const listening = await new Promise<string>((resolve, reject) => {
         let output = '';
@@ -49,7 +52,8 @@ test('the sandbox command copied from the Test environment page downloads the fi
       });
       expect(answer.status).toBe(200);
     } finally {
-      sandbox.kill();
+      process.kill(-sandbox.pid!, 'SIGTERM');
+      await exited;
     }
   } finally {
     rmSync(folder, {recursive: true, force: true});
