@@ -82,6 +82,8 @@ export type LighthouseRun = {report: LighthouseReport; cpu: CpuBlocking};
  * grew its heap to 855 MB, and its garbage collection ran beside the next page's load.
  */
 export async function lighthouseOnce(url: string, options: LighthouseOptions): Promise<LighthouseRun> {
+  // Here, not in the child: the child's stdout carries its figures alone, and npm's output would break them.
+  installTools();
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(__dirname, 'lighthouseRun.ts'), JSON.stringify({url, ...options})], {stdio: ['ignore', 'pipe', 'inherit']});
   let output = '';
   child.stdout.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));

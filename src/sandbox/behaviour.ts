@@ -53,6 +53,12 @@ function refused(context: HandlerContext, error: string): Outcome {
  */
 const agentRefusal = (context: HandlerContext): Outcome => ({status: context.contract.successStatus(context.entry), body: {result: false}});
 
+/** An agent write on a probill: its magic probill is refused before the handler runs. */
+const agentProbillWrite =
+  (handler: Handler): Handler =>
+  (context) =>
+    Number(context.body.probillNumber) === magic.agentRefusedProbill ? agentRefusal(context) : handler(context);
+
 const pad = (value: number, width: number) => String(value).padStart(width, '0');
 const isoDate = (date: Date) => `${date.getUTCFullYear()}-${pad(date.getUTCMonth() + 1, 2)}-${pad(date.getUTCDate(), 2)}`;
 /** Tracking dates and times are numbers YYYYMMDD and HHMMSS (spec section 3). */
@@ -327,24 +333,18 @@ const handlers: Record<string, Handler> = {
     return success(context, {result: true});
   },
 
-  updateAgentProbillStatus(context) {
+  updateAgentProbillStatus: agentProbillWrite((context) => {
     const probillNumber = Number(context.body.probillNumber);
-    if (probillNumber === magic.agentRefusedProbill) {
-      return agentRefusal(context);
-    }
     if (!world(context).agentProbills[String(probillNumber)]) {
       return processingError();
     }
     // Spec section 4: agents post PICKED_UP or OUT_FOR_DELIVERY (the enum already refused any other).
     setStatus(context, probillNumber, context.body.status === 'PICKED_UP' ? 'PICKED UP FROM SHIPPER' : 'OUT FOR DELIVERY');
     return success(context, {result: true});
-  },
+  }),
 
-  postProofOfDelivery(context) {
+  postProofOfDelivery: agentProbillWrite((context) => {
     const probillNumber = Number(context.body.probillNumber);
-    if (probillNumber === magic.agentRefusedProbill) {
-      return agentRefusal(context);
-    }
     if (!world(context).agentProbills[String(probillNumber)]) {
       return processingError();
     }
@@ -356,13 +356,10 @@ const handlers: Record<string, Handler> = {
       tracking.pod = {date: numericDate(delivered), time: numericTime(delivered), signerName: context.body.signerName};
     }
     return success(context, {result: true});
-  },
+  }),
 
-  createDeliveryAppointment(context) {
+  createDeliveryAppointment: agentProbillWrite((context) => {
     const probillNumber = Number(context.body.probillNumber);
-    if (probillNumber === magic.agentRefusedProbill) {
-      return agentRefusal(context);
-    }
     if (!world(context).agentProbills[String(probillNumber)]) {
       return processingError();
     }
@@ -376,7 +373,7 @@ const handlers: Record<string, Handler> = {
       };
     }
     return success(context, {result: true});
-  },
+  }),
 
   getProbillDocuments(context) {
     const probillNumber = Number(context.query.probillNumber);

@@ -160,13 +160,17 @@ export function createSandbox(options: SandboxOptions): Sandbox {
 
     // A parameter sent twice has no one value to read: refused, where a first-wins reading would
     // answer for a value the integrator may not have meant.
-    const sent = [...new URLSearchParams(rawQuery)].map(([name]) => name);
-    const repeated = [...new Set(sent.filter((name, index) => sent.indexOf(name) !== index))];
+    const sent = [...new URLSearchParams(rawQuery)];
+    const timesSent = new Map<string, number>();
+    for (const [name] of sent) {
+      timesSent.set(name, (timesSent.get(name) ?? 0) + 1);
+    }
+    const repeated = [...timesSent].filter(([, times]) => times > 1);
     if (repeated.length > 0) {
-      return errorOutcome(400, repeated.map((name) => `${name} must be sent once, not ${sent.filter((other) => other === name).length} times`));
+      return errorOutcome(400, repeated.map(([name, times]) => `${name} must be sent once, not ${times} times`));
     }
     const query: Record<string, unknown> = {};
-    for (const [name, value] of [...new URLSearchParams(rawQuery), ...Object.entries(request.query ?? {})]) {
+    for (const [name, value] of [...sent, ...Object.entries(request.query ?? {})]) {
       // `?clientCode=` sends no value: OpenAPI's allowEmptyValue defaults to false and the contract sets
       // it nowhere, so an empty value counts as absent, and a required parameter is then missing.
       if (value === '') {

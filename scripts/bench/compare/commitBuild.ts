@@ -36,7 +36,7 @@ export function defaultBaseline(projectRoot: string): {commit: string; why: stri
 
 function run(command: string, args: string[], cwd: string, what: string): void {
   const started = performance.now();
-  const result = spawnSync(command, args, {cwd, stdio: 'inherit', env: {...process.env, CI: process.env.CI ?? ''}});
+  const result = spawnSync(command, args, {cwd, stdio: 'inherit'});
   if (result.status !== 0) {
     throw new Error(`bench --compare: ${what} failed in ${cwd} (exit ${result.status})`);
   }

@@ -77,12 +77,13 @@ export async function compareWithBaseline({projectRoot, args, chromiumPath, chro
   const given = optionArgument(args, '--compare');
   const baseline = given ? {commit: resolveCommit(projectRoot, given), why: `given (${given})`} : defaultBaseline(projectRoot);
   const candidateRevision = optionArgument(args, '--candidate');
-  const candidateLabel = candidateRevision ? resolveCommit(projectRoot, candidateRevision).slice(0, 12) : 'working tree';
+  const candidateCommit = candidateRevision ? resolveCommit(projectRoot, candidateRevision) : undefined;
+  const candidateLabel = candidateCommit?.slice(0, 12) ?? 'working tree';
   console.log(`bench --compare: baseline ${baseline.commit.slice(0, 12)} (${baseline.why}); candidate: ${candidateLabel}; ${pairs} pairs`);
 
   const baselineBuild = buildCommit(projectRoot, baseline.commit);
-  const candidateBuild = candidateRevision
-    ? buildCommit(projectRoot, resolveCommit(projectRoot, candidateRevision))
+  const candidateBuild = candidateCommit
+    ? buildCommit(projectRoot, candidateCommit)
     : args.includes('--skip-build')
       ? path.join(projectRoot, 'build')
       : buildWorkingTree(projectRoot);
@@ -136,7 +137,7 @@ export async function compareWithBaseline({projectRoot, args, chromiumPath, chro
   const file = path.join(directory, `compare-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
   writeFileSync(
     file,
-    `${JSON.stringify({date: new Date().toISOString(), baseline: baseline.commit, candidate: candidateRevision ? resolveCommit(projectRoot, candidateRevision) : 'working tree', pairs, rule: regressionRule, runs: {baseline: sides[0].runs, candidate: sides[1].runs}, verdicts}, null, 2)}\n`,
+    `${JSON.stringify({date: new Date().toISOString(), baseline: baseline.commit, candidate: candidateCommit ?? 'working tree', pairs, rule: regressionRule, runs: {baseline: sides[0].runs, candidate: sides[1].runs}, verdicts}, null, 2)}\n`,
   );
   console.log(`Figures written to ${path.relative(projectRoot, file)}`);
   const worse = verdicts.filter(({verdict}) => verdict.worse);
