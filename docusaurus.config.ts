@@ -1,4 +1,4 @@
-import type {Config, PluginConfig} from '@docusaurus/types';
+import type {Config, PluginConfig, PluginModule} from '@docusaurus/types';
 import type * as Preset from '@docusaurus/preset-classic';
 import type {Options as BlogOptions} from '@docusaurus/plugin-content-blog';
 import type {PluginOptions as SearchOptions} from '@easyops-cn/docusaurus-search-local';
@@ -7,7 +7,8 @@ import type {ThemeOptions as RedocThemeOptions} from 'docusaurus-theme-redoc';
 
 import {provider, portalTitle} from './src/settings/provider';
 import {announcement} from './src/settings/announcement';
-import contractCachePlugin from './src/plugins/contractCache';
+import contractPlugin from './src/plugins/contract';
+import {published as contractPublished} from './src/plugins/contract/state';
 // Imported, not named by path, so that editing the plugin evicts the bundler's persistent cache.
 import redocPlugin from './src/plugins/redoc';
 import redocSpecPlugin from './src/plugins/redoc/specPlugin';
@@ -17,11 +18,16 @@ import {llmsTxtOptions} from './src/plugins/llmsTxt/options';
 import {redocTheme} from './src/plugins/redoc/theme';
 import remarkContract from './src/remark/contract';
 import {darkCodeTheme, lightCodeTheme} from './src/prism/themes';
-import {openApiJsonPath} from './scripts/openapi/outputs';
-import {changelogFolder, changelogRoute, documentationClass, documentationOnlyKind} from './scripts/contract/changelog';
+import {openApiJsonPath, outputFolder, servedFolder, type OutputTarget} from './contract/outputs';
+import {changelogFolder, changelogRoute, documentationClass, documentationOnlyKind} from './contract/releases/changelog';
 import {withReaderIndexes} from './scripts/readerIndexes';
 
 // Runs in Node.js at build time: no browser APIs here.
+
+// Where this command publishes the contract (contract/outputs.ts): the preview keeps a folder of its
+// own, so a build, a test run or the sandbox run beside `npm start` never rewrites what it serves.
+const outputTarget: OutputTarget = process.argv[2] === 'start' ? 'preview' : 'build';
+const published = outputFolder(outputTarget);
 
 // Left out of the build checks' throwaway copies only (scripts/readerIndexes.ts).
 const withIndexes = withReaderIndexes();
@@ -30,7 +36,7 @@ const classicPreset = {
   docs: {
     sidebarPath: './sidebars.ts',
     // Renders <SchemaFields>, <EnumValues>, <CodeSamples>… from the bundled contract at build time.
-    remarkPlugins: [remarkContract],
+    remarkPlugins: [[remarkContract, {target: outputTarget}]],
   },
   // The portal has no blog; leaving it on would add empty routes and a feed. The Changelog is a blog
   // of its own (changelogOptions below).
@@ -49,8 +55,8 @@ const redocThemeOptions = {id: redocThemeId, ...redocTheme} satisfies RedocTheme
 const redocSpecOptions = {
   id: 'carrier-api',
   themeId: redocThemeId,
-  // The bundled copy of `openapi/`, written by `npm run openapi:bundle` before every start and build.
-  spec: openApiJsonPath,
+  // The bundled copy of `openapi/`, published by src/plugins/contract at every start and build.
+  spec: `${published}/${openApiJsonPath}`,
   // Redoc's download button: the copy this site serves, so it works offline and matches the page.
   url: '/openapi.json',
   // Left as a site path: "normalized", it became https://<portalUrl>/openapi.json, a link to another
@@ -59,11 +65,11 @@ const redocSpecOptions = {
   route: '/api/',
 } satisfies RedocSpecOptions;
 
-// The contract's releases as posts, with RSS and Atom feeds integrators subscribe to. The bundle step
-// writes the posts from openapi/releases/ and the diff between releases (scripts/contract/changelog.ts).
+// The contract's releases as posts, with RSS and Atom feeds integrators subscribe to. The contract
+// plugin writes the posts from openapi/releases/ and the diff between releases (contract/releases/changelog.ts).
 const changelogOptions = {
   id: 'changelog',
-  path: changelogFolder,
+  path: `${published}/${changelogFolder}`,
   routeBasePath: changelogRoute.slice(1),
   blogTitle: 'Contract changelog',
   blogDescription: `Every release of this portal's description of the ${provider.name} APIs, newest first, with what each one changes.`,
@@ -106,7 +112,7 @@ const searchTheme = {
   indexBlog: true,
   ignoreCssSelectors: [`.${documentationClass}`],
   blogRouteBasePath: changelogRoute,
-  blogDir: changelogFolder,
+  blogDir: `${published}/${changelogFolder}`,
   docsRouteBasePath: '/docs',
   highlightSearchTermsOnTargetPage: true,
   explicitSearchResultPath: true,
@@ -145,7 +151,7 @@ const themeConfig = {
   },
 } satisfies Preset.ThemeConfig;
 
-const config: Config = {
+export const config: Config = {
   title: portalTitle,
   tagline: provider.tagline,
   favicon: provider.logo.src,
@@ -169,6 +175,9 @@ const config: Config = {
 
   i18n: {defaultLocale: 'en', locales: ['en']},
 
+  // The site's own files, then the contract and the downloads this command published.
+  staticDirectories: ['static', `${published}/${servedFolder}`],
+
   customFields: {
     remoteOpenApiUrl: provider.remoteOpenApiUrl,
   },
@@ -181,8 +190,8 @@ const config: Config = {
     ...(withIndexes ? [['@easyops-cn/docusaurus-search-local', searchTheme] satisfies PluginConfig] : []),
   ],
   plugins: [
+    [contractPlugin as PluginModule, {target: outputTarget}],
     ['@docusaurus/plugin-content-blog', changelogOptions],
-    contractCachePlugin,
     redocPlugin,
     [redocSpecPlugin, redocSpecOptions],
     prismTokenCssPlugin,
@@ -192,4 +201,13 @@ const config: Config = {
   themeConfig,
 };
 
-export default config;
+/**
+ * The contract is published before Docusaurus constructs the plugins: several read what it writes as
+ * they are constructed, not when they load their content (redocusaurus decides there whether its spec
+ * is a file, the search theme hashes the Changelog's posts). In the preview, the contract plugin
+ * publishes again after each edit under openapi/.
+ */
+export default async function createConfig(): Promise<Config> {
+  await contractPublished(__dirname, outputTarget);
+  return config;
+}

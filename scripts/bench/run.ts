@@ -41,7 +41,7 @@ import {chromium, type Browser} from '@playwright/test';
 
 import {chromiumArgs, debianChromiumPath} from '../chromium';
 import {startStaticServer} from '../serve-static';
-import {scaleVariable} from '../openapi/scale';
+import {scaleVariable} from '../../contract/scale';
 import {judgeBudgets} from './budgets';
 import {compareWithBaseline} from './compare';
 import {lighthouseOnce} from './lighthouse';
@@ -126,7 +126,7 @@ async function coldBuild(): Promise<BuildFigures> {
   return {seconds: (performance.now() - started) / 1000, peakMemoryMb: peakKb === undefined ? undefined : Math.round(peakKb / 1024)};
 }
 
-/** Puts the 1x contract back in static/ after a scaled run, so `npm start` and the tests see it. */
+/** Publishes the 1x contract again (generated/build/) after a scaled run, so the tests see it. */
 function bundleAtOneScale(): void {
   execFileSync('npm', ['run', 'openapi:bundle'], {cwd: projectRoot, stdio: 'inherit', env: {...process.env, [scaleVariable]: '1'}});
 }
@@ -259,7 +259,7 @@ type SandboxRuns = {memory: SandboxFigures; stateFile: SandboxFigures};
  * `--state`, where each change is written to disk before it is answered. `from`: the built site's
  * copy after a build; the bundle step's copy when only the sandbox is measured.
  */
-async function measureSandbox(from: 'build' | 'static' = 'build'): Promise<SandboxRuns> {
+async function measureSandbox(from: 'build' | 'published' = 'build'): Promise<SandboxRuns> {
   const memory = await benchSandbox(10, from);
   const stateFile = await benchSandbox(10, from, ['--state', 'bench-state.json']);
   console.log(`Downloaded sandbox (${memory.programBytes.toLocaleString('en-US')} bytes): cold start to "listening on", median of ${memory.coldStartRunsMs.length}: ${memory.coldStartMs} ms (runs ${memory.coldStartRunsMs.join(', ')})`);
@@ -299,7 +299,7 @@ async function main(): Promise<void> {
   if (args.includes('--sandbox-only')) {
     // The file is written by the bundle step from the contract as it is now.
     bundleAtOneScale();
-    await measureSandbox('static');
+    await measureSandbox('published');
     return;
   }
   try {

@@ -12,7 +12,7 @@
 import {statSync} from 'node:fs';
 import autocannon from 'autocannon';
 
-import {sandboxFolder, startSandboxServer, tokenFrom} from '../sandbox/process';
+import {sandboxFolder, startSandboxServer, tokenFrom} from '../../sandbox/process';
 
 export type SandboxFigures = {
   requestsPerSecond: number;
@@ -44,7 +44,7 @@ async function coldStarts(folder: string, runs: number): Promise<number[]> {
  * `args` adds options to the program's command line: `['--state', 'state.json']` measures the load
  * with every change written to the state file before it is answered.
  */
-export async function benchSandbox(durationSeconds = 10, from: 'build' | 'static' = 'build', args: string[] = []): Promise<SandboxFigures> {
+export async function benchSandbox(durationSeconds = 10, from: 'build' | 'published' = 'build', args: string[] = []): Promise<SandboxFigures> {
   const {folder, program} = sandboxFolder(from);
   const coldStartRunsMs = await coldStarts(folder, 9);
   const server = await startSandboxServer({folder, keepLog: false, args});
@@ -84,7 +84,7 @@ export async function benchSandbox(durationSeconds = 10, from: 'build' | 'static
 }
 
 if (require.main === module) {
-  benchSandbox(10, 'static').then((figures) => console.table([figures]), (error: unknown) => {
+  benchSandbox(10, 'published').then((figures) => console.table([figures]), (error: unknown) => {
     console.error(error);
     process.exit(1);
   });

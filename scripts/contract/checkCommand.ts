@@ -1,18 +1,18 @@
 /**
  * `npm run contract:check`, run by `npm test`: fails when the contract in openapi/ breaks integrators
- * against the last release without a release that says so (see check.ts). Its package script
- * bundles the contract first.
+ * against the last release without a release that says so (see check.ts). It bundles openapi/ in
+ * memory and writes nothing.
  */
 import path from 'node:path';
 
-import {checkContract} from './check';
-import {formatSummary} from './report';
-import {readWorkingContract, runCommand} from './workingContract';
+import {checkContract} from '../../contract/releases/check';
+import {formatSummary} from '../../contract/releases/report';
+import {readWorkingContract, runCommand} from '../../contract/releases/workingContract';
 
 const projectRoot = path.resolve(__dirname, '../..');
 
-runCommand(() => {
-  const {problems, lastRelease, unreleased} = checkContract(projectRoot, readWorkingContract(projectRoot));
+runCommand(async () => {
+  const {problems, lastRelease, unreleased} = checkContract(projectRoot, (await readWorkingContract(projectRoot)).document);
   if (problems.length > 0) {
     console.error(problems.join('\n\n'));
     return 1;

@@ -1,18 +1,18 @@
 /**
  * `npm run contract:diff [-- --against <version>]`: what the contract in openapi/ changes against the
- * last release (or the one named), grouped by operation. Its package script bundles the contract first.
+ * last release (or the one named), grouped by operation. It bundles openapi/ in memory and writes nothing.
  */
 import path from 'node:path';
 
-import {contractChanges} from './diff';
-import {readReleases, readSnapshot} from './releases';
-import {formatGroups, formatSummary, nextMajor, releaseHint} from './report';
-import {readWorkingContract, runCommand} from './workingContract';
+import {contractChanges} from '../../contract/releases/diff';
+import {readReleases, readSnapshot} from '../../contract/releases/releases';
+import {formatGroups, formatSummary, nextMajor, releaseHint} from '../../contract/releases/report';
+import {readWorkingContract, runCommand} from '../../contract/releases/workingContract';
 
 const projectRoot = path.resolve(__dirname, '../..');
 const usage = 'usage: npm run contract:diff [-- --against <released version>]';
 
-runCommand(() => {
+runCommand(async () => {
   const args = process.argv.slice(2);
   let against: string | undefined;
   for (let index = 0; index < args.length; index += 1) {
@@ -32,7 +32,7 @@ runCommand(() => {
   if (!release) {
     throw new Error(`contract:diff: no release ${against}; the releases are ${releases.map((candidate) => candidate.version).join(', ')}.`);
   }
-  const changes = contractChanges(readSnapshot(release), readWorkingContract(projectRoot));
+  const changes = contractChanges(readSnapshot(release), (await readWorkingContract(projectRoot)).document);
   console.log(`The contract in openapi/ against release ${release.version} (${release.date}): ${formatSummary(changes)}.`);
   if (changes.length === 0) {
     return;

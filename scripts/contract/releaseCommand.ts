@@ -1,7 +1,7 @@
 /**
  * `npm run contract:release -- <version> "<summary>" [--notes "<markdown>"] [--date YYYY-MM-DD]`
  *
- * Makes the contract in openapi/ a release: sets `info.version` in openapi/openapi.yaml, bundles, and
+ * Makes the contract in openapi/ a release: sets `info.version` in openapi/openapi.yaml, publishes, and
  * keeps the served description as `openapi/releases/<version>.json` with its entry `<version>.md`
  * (date, summary, notes; edit the notes afterwards if you like). It refuses a version that is not
  * higher than the last release, breaking changes without a new major version, a release that changes
@@ -9,16 +9,17 @@
  * checks on silences, bounds and honesty); a refusal leaves every file as it was.
  */
 import {spawnSync} from 'node:child_process';
-import {copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
+import {existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import semver from 'semver';
 import {stringify as toYaml} from 'yaml';
 
-import {openApiJsonPath, openApiSourcePath, openApiYamlPath} from '../openapi/outputs';
-import {contractChanges} from './diff';
-import {readReleases, readSnapshot, releasesFolder, withInfoVersion} from './releases';
-import {formatGroups, formatSummary, nextMajor} from './report';
-import {readWorkingContract, runCommand} from './workingContract';
+import {openApiJsonPath, openApiSourcePath, outputFolder, outputRoot} from '../../contract/outputs';
+import {publishContract} from '../../src/plugins/contract/publish';
+import {contractChanges} from '../../contract/releases/diff';
+import {readReleases, readSnapshot, releasesFolder, withInfoVersion} from '../../contract/releases/releases';
+import {formatGroups, formatSummary, nextMajor} from '../../contract/releases/report';
+import {readWorkingContract, runCommand} from '../../contract/releases/workingContract';
 
 const projectRoot = path.resolve(__dirname, '../..');
 const usage = 'usage: npm run contract:release -- <version> "<one-line summary>" [--notes "<markdown>"] [--date YYYY-MM-DD]';
@@ -57,30 +58,30 @@ function parseArguments(args: readonly string[]): Request {
   return {version, summary: summary.trim(), notes, date};
 }
 
-/** Bundles the contract; with `contractOnly`, static/openapi.json alone, which is all the checks read. */
-function bundle({contractOnly}: {contractOnly: boolean}): void {
-  const result = spawnSync('npm', ['run', '--silent', 'openapi:bundle', ...(contractOnly ? ['--', '--contract-only'] : [])], {cwd: projectRoot, encoding: 'utf8'});
-  if (result.status !== 0) {
-    throw new Error(`contract:release: the bundle step failed:\n${result.stdout}${result.stderr}`);
-  }
-}
-
 /**
- * Keeps the bytes of what a contract-only bundle writes (static/openapi.json and .yaml), and returns
- * what puts them back: a refusal restores them as they were, stale or missing included, instead of
- * bundling the restored source again (2 s a refusal, idle).
+ * Keeps the bytes of every file in the build's output folder, and returns what puts them back: a
+ * refusal leaves every file as it was, the published ones too, stale or missing included.
  */
-function keepBundleOutputs(): () => void {
-  const kept = [openApiJsonPath, openApiYamlPath].map((file) => {
-    const fullPath = path.join(projectRoot, file);
-    return {fullPath, bytes: existsSync(fullPath) ? readFileSync(fullPath) : undefined};
-  });
+function keepPublishedFiles(): () => void {
+  const root = outputRoot(projectRoot, 'build');
+  const list = () => (existsSync(root) ? readdirSync(root, {recursive: true, withFileTypes: true}).filter((entry) => entry.isFile()).map((entry) => path.join(entry.parentPath, entry.name)) : []);
+  const kept = new Map(list().map((file) => [file, readFileSync(file)]));
   return () => {
-    for (const {fullPath, bytes} of kept) {
-      if (bytes) writeFileSync(fullPath, bytes);
-      else rmSync(fullPath, {force: true});
+    for (const file of list()) if (!kept.has(file)) rmSync(file);
+    for (const [file, bytes] of kept) {
+      mkdirSync(path.dirname(file), {recursive: true});
+      writeFileSync(file, bytes);
     }
   };
+}
+
+/** Publishes openapi/ into the build's output folder, which the contract's unit checks and the site read. */
+async function publish(): Promise<void> {
+  try {
+    await publishContract(projectRoot, 'build');
+  } catch (error) {
+    throw new Error(`contract:release: openapi/ could not be published:\n${error instanceof Error ? error.message : String(error)}`);
+  }
 }
 
 /**
@@ -90,7 +91,7 @@ function keepBundleOutputs(): () => void {
 const releaseChecks: readonly {name: string; command: string[]; fix: string}[] = [
   {
     name: 'lint (Redocly, redocly.yaml)',
-    command: ['npx', 'redocly', 'lint', openApiJsonPath],
+    command: ['npx', 'redocly', 'lint', `${outputFolder('build')}/${openApiJsonPath}`],
     fix: 'Fix the rule it names in the openapi/ file the pointer leads to, then run npm run lint:openapi.',
   },
   {
@@ -116,7 +117,7 @@ function failedCheck(): string | undefined {
   return undefined;
 }
 
-runCommand(() => {
+runCommand(async () => {
   const request = parseArguments(process.argv.slice(2));
   const releases = readReleases(projectRoot);
   const last = releases[0];
@@ -126,16 +127,16 @@ runCommand(() => {
 
   const sourceFile = path.join(projectRoot, openApiSourcePath);
   const originalSource = readFileSync(sourceFile, 'utf8');
-  const restoreBundleOutputs = keepBundleOutputs();
+  const restorePublishedFiles = keepPublishedFiles();
   writeFileSync(sourceFile, withInfoVersion(originalSource, request.version));
   const refuse = (message: string): never => {
     writeFileSync(sourceFile, originalSource);
-    restoreBundleOutputs();
+    restorePublishedFiles();
     throw new Error(message);
   };
-  bundle({contractOnly: true});
-
-  const working = readWorkingContract(projectRoot);
+  // Whole, not in memory only: the checks below read the register and the downloads it writes.
+  await publish().catch((error: Error) => refuse(error.message));
+  const {document: working, text: workingText} = await readWorkingContract(projectRoot);
   const changes = last ? contractChanges(readSnapshot(last), working) : [];
   if (last) {
     const breaking = changes.some((change) => change.kind === 'breaking');
@@ -164,11 +165,11 @@ runCommand(() => {
 
   const folder = path.join(projectRoot, releasesFolder);
   mkdirSync(folder, {recursive: true});
-  copyFileSync(path.join(projectRoot, openApiJsonPath), path.join(folder, `${request.version}.json`));
+  writeFileSync(path.join(folder, `${request.version}.json`), workingText);
   const frontMatter = toYaml({date: request.date, summary: request.summary}).trimEnd();
   writeFileSync(path.join(folder, `${request.version}.md`), `---\n${frontMatter}\n---\n${request.notes ? `\n${request.notes}\n` : ''}`);
   // Once more and whole, so the downloads, the Changelog and the release downloads include the new release.
-  bundle({contractOnly: false});
+  await publish();
   console.log(
     `contract: released ${request.version} (${request.date})${last ? ` with ${formatSummary(changes)} change(s) since ${last.version}` : ''}.\n` +
       `Wrote ${releasesFolder}/${request.version}.json and ${request.version}.md and set info.version in ${openApiSourcePath}; commit them together.`,

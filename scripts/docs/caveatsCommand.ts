@@ -8,6 +8,7 @@ import path from 'node:path';
 
 import {docsPages} from './pages';
 import {buildCaveats, contractCaveats, percent, routeOfDocsFile} from './caveats';
+import {openApiJsonPath, publishedFile} from '../../contract/outputs';
 
 const projectRoot = path.resolve(__dirname, '../..');
 const routes = docsPages(path.join(projectRoot, 'docs')).map((file) => routeOfDocsFile(projectRoot, file));
@@ -35,7 +36,7 @@ for (const [sentence, count] of site) {
     console.log(`  more than 3 times on the site (${count}): ${sentence}`);
   }
 }
-const contract = contractCaveats(JSON.parse(readFileSync(path.join(projectRoot, 'static/openapi.json'), 'utf8')));
+const contract = contractCaveats(JSON.parse(readFileSync(publishedFile(projectRoot, openApiJsonPath), 'utf8')));
 console.log(`\nopenapi.json descriptions: ${contract.words} words, caveat sentences ${percent(contract.caveatWords, contract.words).toFixed(1)}%`);
 for (const [sentence, count] of contract.repeats) {
   if (count > 3) {

@@ -5,7 +5,7 @@
  * - each docs page, converted from its built HTML by @signalwire/docusaurus-plugin-llms-txt
  *   (src/plugins/llmsTxt), at its own path with `.md` (`/docs/guides/pickups.md`);
  * - each call of the API reference, rendered from the contract by the bundle step
- *   (`/api/operations/<operationId>.md`, scripts/llms/operationMarkdown.ts).
+ *   (`/api/operations/<operationId>.md`, src/plugins/llmsTxt/operationMarkdown.ts).
  *
  * The plugin writes an llms.txt of its own, grouped by URL: ours replaces it, because the sidebar puts
  * Guides and Reference pages side by side under one folder. A page of the sidebar without its Markdown
@@ -16,8 +16,8 @@ import path from 'node:path';
 
 import {portalTitle, provider} from '../../src/settings/provider';
 import {Contract} from '../../src/remark/contract/contract';
-import {operationMarkdownUrl} from './operationMarkdown';
-import {docMarkdownUrl, docPath, sidebarSections} from './sidebarPages';
+import {operationMarkdownUrl} from '../../src/plugins/llmsTxt/operationMarkdown';
+import {docMarkdownUrl, docPath, sidebarSections} from '../../src/plugins/llmsTxt/sidebarPages';
 import {withoutReaderIndexesVariable, withReaderIndexes} from '../readerIndexes';
 
 const projectRoot = path.resolve(__dirname, '../..');

@@ -9,8 +9,8 @@ import path from 'node:path';
 import {pathToFileURL} from 'node:url';
 
 import {docsPages} from '../docs/pages';
-import {stringsOf} from '../openapi/documentStrings';
-import {openApiJsonPath} from '../openapi/outputs';
+import {stringsOf} from '../../contract/documentStrings';
+import {openApiJsonPath, publishedFile} from '../../contract/outputs';
 
 export const projectRoot = path.resolve(__dirname, '../..');
 
@@ -41,7 +41,7 @@ export function docsTexts(root = projectRoot): Text[] {
 }
 
 export function servedContractTexts(root = projectRoot): Text[] {
-  const document = JSON.parse(readFileSync(path.join(root, openApiJsonPath), 'utf8')) as unknown;
+  const document = JSON.parse(readFileSync(publishedFile(root, openApiJsonPath), 'utf8')) as unknown;
   const uri = pathToFileURL(path.join(root, 'openapi', 'descriptions.md')).href;
   // Schema properties named `description` or `title` hold objects, not prose, so they yield no string here.
   return stringsOf(document)

@@ -3,30 +3,27 @@
  * build checks, browser) against that build. Ends with the suite's wall time, each step's, and the
  * three slowest test files, so a run that grows slower says where.
  *
- * The build's steps run one by one, as `npm run build` runs them (bundle, pages, llms.txt), with two
- * checks beside them that only read: the type-check, from the start (tsc keeps one core of two busy
- * while the build leaves part of the other free), and the contract check, on the contract the bundle
- * has just written, beside the pages' build. It ran before the build with a bundle of its own: 2 s of
- * bundling and its own time on the way to the tests (12 to 17 s in CI, 2026-11-29). Their output is
- * held and printed when each ends, so it never interleaves with the build's. The tests start once
- * every step has passed; the first step that fails stops the run, with its exit status.
+ * The build's steps run one by one, as `npm run build` runs them (the pages, with the contract's
+ * publish into generated/build/ at their start, then llms.txt), with two checks beside them that only
+ * read: the type-check, from the start (tsc keeps one core of two busy while the build leaves part of
+ * the other free), and the contract check, which bundles openapi/ in memory. Their output is held and
+ * printed when each ends, so it never interleaves with the build's. The tests start once every step
+ * has passed; the first step that fails stops the run, with its exit status.
  */
 import {spawn} from 'node:child_process';
 import {existsSync, readdirSync, readFileSync, rmSync} from 'node:fs';
 import path from 'node:path';
 
 import {durationsFile, type Durations} from '../../tests/reporters/fileDurations';
-import {tallyFolder, type Tally} from '../sandbox/contractValidator';
+import {tallyFolder, type Tally} from '../../sandbox/contractValidator';
 
 const projectRoot = path.resolve(__dirname, '../..');
 type Step = {name: string; command: string[]};
 const typecheck: Step = {name: 'typecheck', command: ['npm', 'run', '--silent', 'typecheck']};
-// `npm run build` is these three: its prebuild, itself without its pre and post scripts, its postbuild.
-const bundle: Step = {name: 'bundle', command: ['npm', 'run', '--silent', 'openapi:bundle']};
+// `npm run build` is these two: itself without its post script, then its postbuild.
 const pages: Step = {name: 'build', command: ['npm', 'run', '--silent', '--ignore-scripts', 'build']};
 const llmsIndex: Step = {name: 'llms.txt', command: ['npm', 'run', '--silent', 'postbuild']};
-// Without its own bundle first (precontract:check): the step before has written the whole contract.
-const contractCheck: Step = {name: 'contract check', command: ['npm', 'run', '--silent', '--ignore-scripts', 'contract:check']};
+const contractCheck: Step = {name: 'contract check', command: ['npm', 'run', '--silent', 'contract:check']};
 // Extra arguments (`npm test -- tests/e2e/try-it.spec.ts`) go to Playwright.
 const testRun: Step = {name: 'tests', command: ['npx', 'playwright', 'test', ...process.argv.slice(2)]};
 
@@ -74,9 +71,8 @@ async function runBeside(step: Step, note: string): Promise<boolean> {
   return record(step, finished, note);
 }
 
-/** Bundle, then the pages and llms.txt with the contract check beside them; false on a failure. */
+/** The pages and llms.txt with the contract check beside them; false on a failure. */
 async function build(): Promise<boolean> {
-  if (!record(bundle, await runStep(bundle))) return false;
   const checking = runBeside(contractCheck, ' (beside the build)');
   const built = record(pages, await runStep(pages)) && record(llmsIndex, await runStep(llmsIndex));
   // Awaited even after a failure, as the type-check below: a refused contract is worth knowing too.
@@ -102,7 +98,7 @@ async function main(): Promise<void> {
     }
   }
   if (existsSync(tallyFolder)) {
-    // Written by the suites that reach the sandbox through Prism's validation proxy (scripts/sandbox/contractValidator.ts).
+    // Written by the suites that reach the sandbox through Prism's validation proxy (sandbox/contractValidator.ts).
     const tallies = readdirSync(tallyFolder).map((file) => JSON.parse(readFileSync(path.join(tallyFolder, file), 'utf8')) as Tally);
     const sum = (key: 'requests' | 'requestViolations' | 'responseViolations') => tallies.reduce((total, tally) => total + tally[key], 0);
     console.log(

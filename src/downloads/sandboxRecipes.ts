@@ -7,8 +7,8 @@
  * The download URL comes from the provider settings. CARRIER_SANDBOX_URL, when set, replaces it: an
  * integrator who keeps a copy of the file (to pin a contract version) points there, and so does the test.
  */
-import {sandboxProgramPath} from '../../scripts/openapi/outputs';
-import {localSandboxPort} from '../sandbox/localServer';
+import {sandboxProgramPath} from '../../contract/outputs';
+import {localSandboxPort} from '../../sandbox/engine/localServer';
 
 export const sandboxFileName = sandboxProgramPath.split('/').pop()!;
 

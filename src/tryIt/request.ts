@@ -3,8 +3,8 @@
  * prefilled with its example, and the body prefilled with the operation's first request example.
  * Pure functions over the sandbox's Contract, so they run in the browser and in the unit tests.
  */
-import {parameterExample, type Contract, type OperationEntry, type ParameterObject, type SchemaObject} from '../sandbox/contract';
-import type {SandboxRequest} from '../sandbox/engine';
+import {parameterExample, type Contract, type OperationEntry, type ParameterObject, type SchemaObject} from '../../sandbox/engine/contract';
+import type {SandboxRequest} from '../../sandbox/engine/engine';
 
 /** The contract's token call: the console runs it to get a bearer token. */
 export const tokenOperationId = 'createUserToken';

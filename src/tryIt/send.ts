@@ -5,7 +5,7 @@
  * cancelled, and is given up after `answerTimeoutMs`: a server that answers its headers and then
  * trickles its body forever never leaves the console stuck on "Sending…".
  */
-import type {Sandbox} from '../sandbox/engine';
+import type {Sandbox} from '../../sandbox/engine/engine';
 import {BodyCollector, bodyOfValue, keptBodyBytes, readableSize, type AnswerBody} from './answerBody';
 import type {OutgoingRequest} from './request';
 import {baseUrlOf, type Target} from './targets';

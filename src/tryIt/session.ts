@@ -4,9 +4,9 @@
  * in sessionStorage, so a reload of the tab keeps them and closing the tab forgets them; tokens go
  * nowhere else. Browser-only: loaded with the console, never during the build.
  */
-import {createSandbox, type Sandbox, type WorldStore} from '../sandbox/engine';
-import type {ContractDocument} from '../sandbox/contract';
-import type {World} from '../sandbox/world';
+import {createSandbox, type Sandbox, type WorldStore} from '../../sandbox/engine/engine';
+import type {ContractDocument} from '../../sandbox/engine/contract';
+import type {World} from '../../sandbox/engine/world';
 import {defaultTarget, tokenKey, type Target} from './targets';
 
 const prefix = 'carrier-portal:try-it:';

@@ -3,7 +3,7 @@
  * network request; the local sandbox is the downloadable program (`node carrier-sandbox.mjs`); any other server is typed by the user.
  * The carrier's production and testing servers are never chosen for the user.
  */
-import {localSandboxUrl} from '../sandbox/localServer';
+import {localSandboxUrl} from '../../sandbox/engine/localServer';
 
 export type Target = {kind: 'browser'} | {kind: 'local'} | {kind: 'custom'; baseUrl: string};
 

@@ -2,6 +2,7 @@ import {readFileSync, readdirSync} from 'node:fs';
 import path from 'node:path';
 import {XMLParser} from 'fast-xml-parser';
 
+import {openApiJsonPath, openApiYamlPath, publishedFile} from '../../contract/outputs';
 import {test, expect, SiteCopy} from './siteCopy';
 
 /**
@@ -22,7 +23,7 @@ function editFile(site: SiteCopy, file: string, edit: (text: string) => string):
 }
 
 /** The served description's two files as text: a refused release puts them back as they were. */
-const servedContract = (site: SiteCopy) => ['static/openapi.json', 'static/openapi.yaml'].map((file) => readFileSync(path.join(site.root, file), 'utf8'));
+const servedContract = (site: SiteCopy) => [openApiJsonPath, openApiYamlPath].map((file) => readFileSync(publishedFile(site.root, file), 'utf8'));
 
 const lastRelease = () =>
   readdirSync(path.resolve(__dirname, '../../openapi/releases'))

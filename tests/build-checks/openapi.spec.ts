@@ -1,6 +1,7 @@
 import {readFileSync} from 'node:fs';
 import path from 'node:path';
 
+import {openApiJsonPath, postmanCollectionPath, publishedFile} from '../../contract/outputs';
 import {provider} from '../../src/settings/provider';
 import {test, expect} from './siteCopy';
 
@@ -36,7 +37,7 @@ test('changing the provider settings re-brands the published description', ({sit
   );
   const {status, output} = site.run('openapi:bundle');
   expect(status, output).toBe(0);
-  const document = JSON.parse(readFileSync(path.join(site.root, 'static/openapi.json'), 'utf8'));
+  const document = JSON.parse(readFileSync(publishedFile(site.root, openApiJsonPath), 'utf8'));
   expect(document.info.title).toBe('Acme Freight APIs');
   expect(document.servers.map((server: {url: string}) => server.url)).toEqual([
     'https://api.acme-freight.example',
@@ -49,7 +50,7 @@ test('changing the provider settings re-brands the published description', ({sit
   // Links into the portal follow its URL, in the description and in the Postman collection.
   expect(document.paths['/order/pickup/request'].post.externalDocs.url).toMatch(/^https:\/\/developer\.acme-freight\.example\/docs\/guides\/pickups#/);
   expect(document.info.description).toContain('](https://developer.acme-freight.example/downloads/carrier-api.postman_collection.json)');
-  const collection = readFileSync(path.join(site.root, 'static/downloads/carrier-api.postman_collection.json'), 'utf8');
+  const collection = readFileSync(publishedFile(site.root, postmanCollectionPath), 'utf8');
   expect(collection).toContain('Acme Freight APIs');
   expect(collection).not.toContain('developer.carrier.example');
   expect(collection).not.toContain('api.carrier.example');

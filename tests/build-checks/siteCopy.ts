@@ -8,8 +8,8 @@ import {withoutReaderIndexesVariable} from '../../scripts/readerIndexes';
 
 const projectRoot = path.resolve(__dirname, '../..');
 // tests/, playwright.config.ts and redocly.yaml: the release command runs the contract's own checks.
-// generated/ (the Changelog's posts) with static/: what the project's bundle wrote, for `buildPages`.
-const siteEntries = ['docs', 'src', 'static', 'generated', 'openapi', 'scripts', 'tests', 'docusaurus.config.ts', 'sidebars.ts', 'package.json', 'tsconfig.json', 'playwright.config.ts', 'redocly.yaml'];
+// generated/: what the project's build published (contract/outputs.ts), for the commands that read it.
+const siteEntries = ['docs', 'src', 'static', 'generated', 'openapi', 'contract', 'sandbox', 'scripts', 'tests', 'docusaurus.config.ts', 'sidebars.ts', 'package.json', 'tsconfig.json', 'playwright.config.ts', 'redocly.yaml'];
 
 /** A throwaway copy of the site to break on purpose; the project's own files are never touched. */
 export class SiteCopy {
@@ -47,10 +47,8 @@ export class SiteCopy {
   }
 
   /**
-   * The pages' build alone (`docusaurus build`, unminified as in `build`), without the bundle step
-   * before it or the llms index after it: for a copy whose contract is the project's, or was just
-   * bundled (the release command bundles last), so the bundle's outputs are already in place. The
-   * bundle is 8 of a build's 30 s (idle, 2026-11-29).
+   * The pages' build alone (`docusaurus build`, unminified as in `build`, which publishes the contract
+   * first), without the llms index after it.
    */
   buildPages(): {status: number | null; output: string} {
     return this.runWithoutPreScript('build', '--no-minify');

@@ -1,9 +1,10 @@
 import {readdirSync, readFileSync} from 'node:fs';
 import path from 'node:path';
 
-import {releaseStatus} from '../../scripts/contract/status';
+import {releaseStatus} from '../../contract/releases/status';
 
 import {test, expect, waitForHydration} from './fixtures';
+import {openApiJsonPath, publishedFile} from '../../contract/outputs';
 
 /** The Changelog as an integrator meets it: every release, its anchor, its download and the feeds. */
 const releasedVersions = readdirSync(path.resolve(__dirname, '../../openapi/releases'))
@@ -65,7 +66,7 @@ test('the feed links and each release download answer with what they name', asyn
 test('the Downloads list says which release the files are', async ({page}) => {
   // Between a wording edit and its release the files are the last release plus changes; say which.
   const projectRoot = path.resolve(__dirname, '../..');
-  const served = JSON.parse(readFileSync(path.join(projectRoot, 'static/openapi.json'), 'utf8'));
+  const served = JSON.parse(readFileSync(publishedFile(projectRoot, openApiJsonPath), 'utf8'));
   const status = releaseStatus(projectRoot, served);
   expect(status.version).toBe(releasedVersions[0]);
   await page.goto('/docs/guides/getting-started');

@@ -1,5 +1,5 @@
 import {downloads, formatSize} from '../../src/downloads';
-import {magicValues} from '../../src/sandbox/magicValues';
+import {magicValues} from '../../sandbox/engine/magicValues';
 import {provider} from '../../src/settings/provider';
 import {guides} from '../site';
 import {test, expect, expectLandedBelowNavbar, waitForHydration} from './fixtures';

@@ -1,15 +1,16 @@
 import {readFileSync} from 'node:fs';
 import path from 'node:path';
 
-import {registerRoute, registerRows} from '../../scripts/openapi/openQuestions';
+import {registerRoute, registerRows} from '../../contract/openQuestions';
 import {test, expect, expectLandedBelowNavbar, waitForHydration} from './fixtures';
+import {openApiJsonPath, publishedFile} from '../../contract/outputs';
 
 /**
  * The register as served: every open question (across the API, of the contract, of the pages outside
  * it) has its row and anchor, and /api/ links only to rows that exist.
  */
 const projectRoot = path.resolve(__dirname, '../..');
-const served = readFileSync(path.join(projectRoot, 'static/openapi.json'), 'utf8');
+const served = readFileSync(publishedFile(projectRoot, openApiJsonPath), 'utf8');
 const rows = registerRows(JSON.parse(served));
 
 test('the register page shows every row with its anchor, and /api/ links each marked field to one', async ({request}) => {

@@ -3,9 +3,9 @@ import type {AddressInfo} from 'node:net';
 
 import type {Locator, Page} from '@playwright/test';
 
-import {createSandbox, memoryStore} from '../../src/sandbox/engine';
-import {loadContract} from '../../scripts/sandbox/process';
-import {sandboxServer} from '../../scripts/sandbox/program/httpServer';
+import {createSandbox, memoryStore} from '../../sandbox/engine/engine';
+import {loadContract} from '../../sandbox/process';
+import {sandboxServer} from '../../sandbox/program/httpServer';
 import {test, expect, axeViolations, openInMode, requestsToOtherHosts, scrollToEachOperationUntil, waitForHydration} from './fixtures';
 
 /**

@@ -4,6 +4,7 @@ import {test, expect} from '@playwright/test';
 
 import {docsPages} from '../../scripts/docs/pages';
 import {buildCaveats, contractCaveats, pageCaveats, percent, routeOfDocsFile} from '../../scripts/docs/caveats';
+import {openApiJsonPath, publishedFile} from '../../contract/outputs';
 
 /**
  * Facts first (issue 35): each silence is said once, in its home (a call's Open questions, the
@@ -46,7 +47,7 @@ test('no caveat sentence of 8 words or more appears twice on a page, or more tha
 });
 
 test('in openapi.json at most 15% of the descriptions\' words are caveats, and none repeats more than 3 times', () => {
-  const figures = contractCaveats(JSON.parse(readFileSync(path.join(projectRoot, 'static/openapi.json'), 'utf8')));
+  const figures = contractCaveats(JSON.parse(readFileSync(publishedFile(projectRoot, openApiJsonPath), 'utf8')));
   expect(figures.words).toBeGreaterThan(2000);
   expect(percent(figures.caveatWords, figures.words)).toBeLessThanOrEqual(15);
   expect([...figures.repeats].filter(([, count]) => count > 3).map(([sentence, count]) => `${count}: ${sentence}`)).toEqual([]);

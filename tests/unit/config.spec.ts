@@ -1,9 +1,10 @@
 import {test, expect} from '@playwright/test';
 import type * as Preset from '@docusaurus/preset-classic';
 
-import config from '../../docusaurus.config';
+import {config} from '../../docusaurus.config';
 import redocSpecPlugin from '../../src/plugins/redoc/specPlugin';
 import {provider, portalTitle} from '../../src/settings/provider';
+import {openApiJsonPath, outputFolder} from '../../contract/outputs';
 
 const themeConfig = config.themeConfig as Preset.ThemeConfig;
 
@@ -41,7 +42,8 @@ test('footer is dark with only the 2025 copyright line', () => {
 test('the API reference renders the bundled copy of openapi/ and offers the local copy for download', () => {
   const specPlugin = config.plugins?.find((plugin) => Array.isArray(plugin) && plugin[0] === redocSpecPlugin);
   const [, spec] = specPlugin as [unknown, {spec: string; url: string; route: string}];
-  expect(spec).toMatchObject({spec: 'static/openapi.json', url: '/openapi.json', route: '/api/'});
+  // The build's published copy (contract/outputs.ts); the preview reads its own.
+  expect(spec).toMatchObject({spec: `${outputFolder('build')}/${openApiJsonPath}`, url: '/openapi.json', route: '/api/'});
   expect(config.customFields?.remoteOpenApiUrl).toBe(provider.remoteOpenApiUrl);
 });
 

@@ -2,9 +2,9 @@ import {useEffect, useId, useMemo, useRef, useState, useSyncExternalStore, type 
 import useBaseUrl from '@docusaurus/useBaseUrl';
 import CodeBlock from '@theme/CodeBlock';
 
-import type {Sandbox} from '../../sandbox/engine';
-import type {OperationEntry} from '../../sandbox/contract';
-import {localSandboxUrl} from '../../sandbox/localServer';
+import type {Sandbox} from '../../../sandbox/engine/engine';
+import type {OperationEntry} from '../../../sandbox/engine/contract';
+import {localSandboxUrl} from '../../../sandbox/engine/localServer';
 import {curlCommand} from '../../tryIt/curl';
 import {exampleCredentials, initialDraft, outgoingRequest, parameterFields, tokenOperationId, tokenRequest, type Draft} from '../../tryIt/request';
 import {highlightedBodyChars, readableSize, shownBodyBytes, type AnswerBody} from '../../tryIt/answerBody';

@@ -5,7 +5,7 @@
  * any other link to /api/ stays on /api/. A link written with a trailing slash (`/docs/EDI/`) got its
  * `.md` after the slash (`/docs/EDI/.md`): its twin is `/docs/EDI.md`, as for the same link without it.
  */
-import {operationMarkdownUrl} from '../../../scripts/llms/operationMarkdown';
+import {operationMarkdownUrl} from './operationMarkdown';
 
 type MdastNode = {type: string; url?: string; children?: MdastNode[]};
 

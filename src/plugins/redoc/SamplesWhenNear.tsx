@@ -2,7 +2,7 @@ import {createContext, startTransition, useContext, useEffect, useRef, useState,
 
 import useBaseUrl from '@docusaurus/useBaseUrl';
 
-import {openApiJsonPath} from '../../../scripts/openapi/outputs';
+import {openApiJsonPath} from '../../../contract/outputs';
 import {whenNearViewport} from './nearViewport';
 
 /** The served description, whose examples are the samples. */

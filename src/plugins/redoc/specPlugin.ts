@@ -1,7 +1,8 @@
+import path from 'node:path';
 import type {LoadContext, Plugin, PluginModule} from '@docusaurus/types';
 import redocSpecPlugin, {validateOptions} from 'docusaurus-plugin-redoc';
 
-import {withSiteRelativeLinks} from '../../../scripts/openapi/siteLinks';
+import {withSiteRelativeLinks} from '../../../contract/siteLinks';
 import {downloadSizes} from '../../downloads';
 import {provider} from '../../settings/provider';
 
@@ -18,7 +19,7 @@ type Options = Parameters<typeof redocSpecPlugin>[1];
  * renders its guide tables at build time instead (src/remark/contract), and /api/ gets the spec from
  * its own route chunk. Everything else the plugin publishes stays.
  *
- * The served openapi.json links to the portal with absolute URLs (scripts/openapi/siteLinks.ts); the
+ * The served openapi.json links to the portal with absolute URLs (contract/siteLinks.ts); the
  * page turns them back into site links, so /api/ never sends a reader to another host, and lists the
  * downloads with their sizes. A download that was not generated fails the build, naming the file.
  */
@@ -30,7 +31,9 @@ export default function redocSpecPluginWithoutGlobalSpec(context: LoadContext, o
     async contentLoaded(args) {
       const setGlobalData = (data: unknown) => args.actions.setGlobalData({...(data as object), spec: undefined});
       const loaded = args.content as {converted: object};
-      const content = {...loaded, converted: withSiteRelativeLinks(loaded.converted, provider.portalUrl, downloadSizes(context.siteDir))};
+      // The spec is the published openapi.json (contract/outputs.ts): its output folder holds the downloads.
+      const published = path.resolve(context.siteDir, (options as Options).spec!, '../..');
+      const content = {...loaded, converted: withSiteRelativeLinks(loaded.converted, provider.portalUrl, downloadSizes(published))};
       await plugin.contentLoaded?.({...args, content, actions: {...args.actions, setGlobalData}});
     },
   };

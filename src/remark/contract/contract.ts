@@ -5,7 +5,7 @@
 import {existsSync, readFileSync} from 'node:fs';
 import path from 'node:path';
 
-import {openApiJsonPath} from '../../../scripts/openapi/outputs';
+import {openApiJsonPath, outputFolder, outputRoot, publishedStampPath, type OutputTarget} from '../../../contract/outputs';
 
 export type Schema = {
   $ref?: string;
@@ -55,8 +55,12 @@ type Document = {
 export class Contract {
   private constructor(
     private readonly document: Document,
-    /** The project the description was read from: its other generated files live there too. */
+    /** The project the description was bundled from: docs/ and openapi/releases/ are read there. */
     readonly projectRoot: string,
+    /** The output folder the description was published into: the downloads are read there. */
+    readonly outputRoot: string,
+    /** The description's exact text as served (its hash names the contract's identity). */
+    readonly servedText: string,
   ) {}
 
   /** The document as served, for code that walks it whole (the open questions). */
@@ -64,12 +68,38 @@ export class Contract {
     return this.document;
   }
 
-  static load(projectRoot: string): Contract {
-    const file = path.join(projectRoot, openApiJsonPath);
+  /** A description still in memory (the publisher renders the operations' Markdown before writing). */
+  static fromDocument(document: object, text: string, projectRoot: string, target: OutputTarget): Contract {
+    return new Contract(document as Document, projectRoot, outputRoot(projectRoot, target), text);
+  }
+
+  /** The description a command published (contract/outputs.ts): `build` unless said otherwise. */
+  static load(projectRoot: string, target: OutputTarget = 'build'): Contract {
+    const file = path.join(outputRoot(projectRoot, target), openApiJsonPath);
     if (!existsSync(file)) {
-      throw new Error(`${openApiJsonPath} is missing: the docs render their tables from it. Run \`npm run openapi:bundle\`.`);
+      throw new Error(`${outputFolder(target)}/${openApiJsonPath} is missing: the docs render their tables from it. Run \`npm run openapi:bundle\` (\`npm run build\` and \`npm start\` publish it themselves).`);
     }
-    return new Contract(JSON.parse(readFileSync(file, 'utf8')) as Document, projectRoot);
+    const text = readFileSync(file, 'utf8');
+    return new Contract(JSON.parse(text) as Document, projectRoot, outputRoot(projectRoot, target), text);
+  }
+
+  private static latest = new Map<string, {stamp: string; contract: Contract}>();
+
+  /**
+   * The description as last published, read again only when its stamp has changed: the pages of a
+   * preview are compiled again after each publish, and read the contract once per publish, not per page.
+   */
+  static current(projectRoot: string, target: OutputTarget): Contract {
+    const stampFile = path.join(outputRoot(projectRoot, target), publishedStampPath);
+    const stamp = existsSync(stampFile) ? readFileSync(stampFile, 'utf8') : '';
+    const key = `${projectRoot}:${target}`;
+    const cached = Contract.latest.get(key);
+    if (cached && stamp !== '' && cached.stamp === stamp) {
+      return cached.contract;
+    }
+    const contract = Contract.load(projectRoot, target);
+    Contract.latest.set(key, {stamp, contract});
+    return contract;
   }
 
   /** Follows `$ref`s of the form `#/components/<kind>/<name>`. */

@@ -5,6 +5,7 @@
  */
 import path from 'node:path';
 
+import type {OutputTarget} from '../../../contract/outputs';
 import {Contract} from './contract';
 import {newPageState, renderers, type PageState} from './renderers';
 import {jsx, paragraph, type Node} from './mdast';
@@ -17,7 +18,7 @@ const phrasing = new Set(['text', 'inlineCode', 'link', 'strong', 'emphasis']);
 
 /**
  * Replaces each contract component in `node`'s tree with what its renderer returns. Also used outside
- * the build, by the guides' Markdown for the sandbox file (scripts/llms/guideMarkdown.ts).
+ * the build, by the guides' Markdown for the sandbox file (src/plugins/llmsTxt/guideMarkdown.ts).
  */
 export function expandContractComponents(contract: Contract, node: Node, file: File, page: PageState): void {
   const children = node.children;
@@ -57,10 +58,15 @@ export function expandContractComponents(contract: Contract, node: Node, file: F
   }
 }
 
-export default function remarkContract() {
-  // Loaded once per build (and per dev-server start): edit openapi/, then restart `npm start`.
-  const contract = Contract.load(projectRoot);
+export type RemarkContractOptions = {
+  /** Whose published contract the pages render: the preview's or the build's (contract/outputs.ts). */
+  target: OutputTarget;
+};
+
+export default function remarkContract({target}: RemarkContractOptions) {
+  // Read per page, from the contract as last published: in the preview, src/plugins/contract publishes
+  // again after each edit of openapi/ and has every page that renders the contract compiled again.
   return (tree: Node, file: File) => {
-    expandContractComponents(contract, tree, file, newPageState());
+    expandContractComponents(Contract.current(projectRoot, target), tree, file, newPageState());
   };
 }

@@ -2,23 +2,21 @@
  * What each contract component of the docs becomes: plain Markdown (tables, lists, code, links)
  * generated at build time, so it costs no JavaScript in the browser and the offline search indexes it.
  */
-import {readFileSync} from 'node:fs';
-import path from 'node:path';
 
 import {Contract, guideCodeSamples, referenceUrl, type Example, type Operation, type Response, type Schema} from './contract';
 import {code, inlineCode, inlineMarkdown, jsx, link, list, paragraph, strong, table, text, type Node} from './mdast';
 import {downloads, downloadSizes, formatSize} from '../../downloads';
 import {ciShellRecipe, githubActionsWorkflow, sandboxFileName, startCommands} from '../../downloads/sandboxRecipes';
 import {provider} from '../../settings/provider';
-import {openApiJsonPath, sandboxProgramPath} from '../../../scripts/openapi/outputs';
-import {acrossTheApi, callOpenQuestions, registerCsvPath, registerRows, registerJsonPath, registerRoute, anchorOf, sandboxBehaviour, type OpenQuestion} from '../../../scripts/openapi/openQuestions';
-import type {PortalChoice} from '../../../scripts/openapi/portalChoices';
-import {contractIdentity} from '../../../scripts/sandbox/program/contractIdentity';
-import {changelogRoute} from '../../../scripts/contract/changelog';
-import {releaseStatus} from '../../../scripts/contract/status';
-import {usage} from '../../../scripts/sandbox/program/options';
-import {maxBodyBytes} from '../../sandbox/engine';
-import {magicValues, sandboxPassword} from '../../sandbox/magicValues';
+import {sandboxProgramPath} from '../../../contract/outputs';
+import {acrossTheApi, callOpenQuestions, registerCsvPath, registerRows, registerJsonPath, registerRoute, anchorOf, sandboxBehaviour, type OpenQuestion} from '../../../contract/openQuestions';
+import type {PortalChoice} from '../../../contract/portalChoices';
+import {contractIdentity} from '../../../sandbox/program/contractIdentity';
+import {changelogRoute} from '../../../contract/releases/changelog';
+import {releaseStatus} from '../../../contract/releases/status';
+import {usage} from '../../../sandbox/program/options';
+import {maxBodyBytes} from '../../../sandbox/engine/engine';
+import {magicValues, sandboxPassword} from '../../../sandbox/engine/magicValues';
 
 type Props = Record<string, string | undefined>;
 
@@ -35,7 +33,7 @@ export type PageState = {
   headingDepth: number;
   /**
    * Leave the downloads' sizes out. The guides' Markdown that travels inside the sandbox file is
-   * rendered before that file exists (scripts/llms/guideMarkdown.ts), and could not state its own size.
+   * rendered before that file exists (src/plugins/llmsTxt/guideMarkdown.ts), and could not state its own size.
    */
   withoutFileSizes?: boolean;
 };
@@ -667,8 +665,8 @@ const SandboxLimits: Renderer = () => [
  * otherwise copy a linked file into its assets under a hashed name, and the paths must stay stable.
  */
 const Downloads: Renderer = (contract, _props, page) => {
-  const sizes = page.withoutFileSizes ? undefined : downloadSizes(contract.projectRoot);
-  const status = releaseStatus(contract.projectRoot, JSON.parse(readFileSync(path.join(contract.projectRoot, openApiJsonPath), 'utf8')));
+  const sizes = page.withoutFileSizes ? undefined : downloadSizes(contract.outputRoot);
+  const status = releaseStatus(contract.projectRoot, contract.raw as never);
   const released = status.date ? `, released ${status.date}` : '';
   // Documentation edits (wording, examples, markers) change no request or answer: the files are still
   // that version for an integrator's code. Only changes to the contract's shape are counted here.
@@ -703,7 +701,7 @@ const Downloads: Renderer = (contract, _props, page) => {
  */
 const SandboxCommands: Renderer = (contract, props, page) => {
   const show = required(props, 'show', 'SandboxCommands');
-  const label = () => contractIdentity(readFileSync(path.join(contract.projectRoot, openApiJsonPath), 'utf8')).label;
+  const label = () => contractIdentity(contract.servedText).label;
   const codeBlock = (lang: string, value: string, title?: string): Node => ({type: 'code', lang, meta: title ? `title="${title}"` : null, value: value.trimEnd()});
   // A command that downloads from this site: the browser puts the page's own origin in (PortalOriginCode).
   const siteCommand = (lang: string, value: string, title?: string): Node =>
@@ -711,7 +709,7 @@ const SandboxCommands: Renderer = (contract, props, page) => {
   switch (show) {
     case 'download': {
       const sitePath = sandboxProgramPath.slice('static'.length);
-      const size = page.withoutFileSizes ? '' : ` (${formatSize(downloadSizes(contract.projectRoot).get(sitePath)!)})`;
+      const size = page.withoutFileSizes ? '' : ` (${formatSize(downloadSizes(contract.outputRoot).get(sitePath)!)})`;
       return [paragraph(text('Download '), link(`pathname://${sitePath}`, inlineCode(sandboxFileName)), text(`${size}, or from a terminal:`))];
     }
     case 'start':

@@ -1,7 +1,7 @@
 import {expect, test} from '@playwright/test';
 
-import {releaseTitle} from '../../../scripts/contract/changelog';
-import type {Change} from '../../../scripts/contract/diff';
+import {releaseTitle} from '../../../contract/releases/changelog';
+import type {Change} from '../../../contract/releases/diff';
 
 const change = (kind: Change['kind'], description = `a ${kind} change`) => ({kind, direction: 'request', group: 'POST /order/pickup/request', description}) as Change;
 const release = {version: '2.0.0', summary: '`bol` now at most 10 characters on POST /order/pickup/request'};

@@ -1,6 +1,6 @@
 import {test, expect} from '@playwright/test';
 
-import {escapeMdx} from '../../../scripts/contract/changelog';
+import {escapeMdx} from '../../../contract/releases/changelog';
 
 /** The Changelog's lines are generated text inside MDX: they must read as written, never as markup. */
 

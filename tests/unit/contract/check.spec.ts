@@ -3,11 +3,12 @@ import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {test, expect} from '@playwright/test';
 
-import {checkContract} from '../../../scripts/contract/check';
-import {readReleases, type ContractDocument} from '../../../scripts/contract/releases';
+import {checkContract} from '../../../contract/releases/check';
+import {readReleases, type ContractDocument} from '../../../contract/releases/releases';
+import {openApiJsonPath, publishedFile} from '../../../contract/outputs';
 
 /** The check over a made-up release history, in a temporary project folder. */
-const served = JSON.parse(readFileSync(path.resolve(__dirname, '../../../static/openapi.json'), 'utf8')) as ContractDocument;
+const served = JSON.parse(readFileSync(publishedFile(path.resolve(__dirname, '../../..'), openApiJsonPath), 'utf8')) as ContractDocument;
 type Schemas = Record<string, {properties: Record<string, unknown>}>;
 
 function withVersion(version: string, edit?: (schemas: Schemas) => void): ContractDocument {

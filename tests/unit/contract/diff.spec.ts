@@ -3,15 +3,16 @@ import path from 'node:path';
 import {test, expect} from '@playwright/test';
 import {apiCompare} from 'api-smart-diff';
 
-import {contractChanges, differingParts, groupByOperation, inlineAnnotatedRefs, mergeObjectAllOf, toJsonPath, type Change} from '../../../scripts/contract/diff';
-import {withInfoVersion, type ContractDocument} from '../../../scripts/contract/releases';
+import {contractChanges, differingParts, groupByOperation, inlineAnnotatedRefs, mergeObjectAllOf, toJsonPath, type Change} from '../../../contract/releases/diff';
+import {withInfoVersion, type ContractDocument} from '../../../contract/releases/releases';
+import {openApiJsonPath, publishedFile} from '../../../contract/outputs';
 
 /**
  * The classification CI trusts, on the served contract itself (`npm test` bundles it first): each
  * kind of edit the issue names, in both directions, and each portal rule over api-smart-diff, with
  * the library's own verdict shown beside it so a rule that stops mattering is noticed.
  */
-const served = JSON.parse(readFileSync(path.resolve(__dirname, '../../../static/openapi.json'), 'utf8')) as ContractDocument;
+const served = JSON.parse(readFileSync(publishedFile(path.resolve(__dirname, '../../..'), openApiJsonPath), 'utf8')) as ContractDocument;
 type Schemas = Record<string, {properties: Record<string, Record<string, unknown>>; required?: string[]; enum?: string[]; [key: string]: unknown}>;
 
 function edited(edit: (schemas: Schemas, document: ContractDocument) => void): Change[] {

@@ -3,15 +3,15 @@ import path from 'node:path';
 import newman, {type NewmanRunExecution} from 'newman';
 import {test, expect} from '@playwright/test';
 
-import {openApiJsonPath, postmanCollectionPath} from '../../../scripts/openapi/outputs';
-import {pickupNumberVariable, postmanCollection, tokenVariable, type PostmanCollection} from '../../../scripts/openapi/postman';
-import {projectRoot} from '../../../scripts/sandbox/process';
+import {openApiJsonPath, postmanCollectionPath, publishedFile} from '../../../contract/outputs';
+import {pickupNumberVariable, postmanCollection, tokenVariable, type PostmanCollection} from '../../../contract/postman';
+import {projectRoot} from '../../../sandbox/process';
 import {useValidatedSandbox} from '../sandbox/validated';
-import {localSandboxUrl} from '../../../src/sandbox/localServer';
+import {localSandboxUrl} from '../../../sandbox/engine/localServer';
 import {contract, exampleValue, operations} from '../openapi/contract';
 
 /** The Postman collection download: its shape, and a newman run top to bottom against the sandbox. */
-const collection = JSON.parse(readFileSync(path.join(projectRoot, postmanCollectionPath), 'utf8')) as PostmanCollection;
+const collection = JSON.parse(readFileSync(publishedFile(projectRoot, postmanCollectionPath), 'utf8')) as PostmanCollection;
 const requests = collection.item.flatMap((folder) => folder.item.map((item) => ({folder: folder.name, ...item})));
 const key = (method: string, urlPath: string) => `${method.toUpperCase()} ${urlPath}`;
 const operationOf = (request: (typeof requests)[number]) =>
@@ -31,7 +31,7 @@ test('a v2.1 collection: one folder per tag in the contract’s order, every ope
 });
 
 test('the collection is reproducible: converted again from the same description, it is the same file, ids included', async () => {
-  const document = JSON.parse(readFileSync(path.join(projectRoot, openApiJsonPath), 'utf8'));
+  const document = JSON.parse(readFileSync(publishedFile(projectRoot, openApiJsonPath), 'utf8'));
   const again = await postmanCollection(document);
   expect(again).toEqual(collection);
   const ids = JSON.stringify(collection).match(/"(?:_postman_)?id":"[^"]+"/g) ?? [];

@@ -5,9 +5,9 @@ import path from 'node:path';
 import {parse} from 'yaml';
 import {test, expect} from '@playwright/test';
 
-import {stringsOf} from '../../../scripts/openapi/documentStrings';
-import {openApiJsonPath, openApiYamlPath} from '../../../scripts/openapi/outputs';
-import {projectRoot} from '../../../scripts/sandbox/process';
+import {stringsOf} from '../../../contract/documentStrings';
+import {openApiJsonPath, openApiYamlPath, publishedFile} from '../../../contract/outputs';
+import {projectRoot} from '../../../sandbox/process';
 import {downloads} from '../../../src/downloads';
 import {provider} from '../../../src/settings/provider';
 
@@ -16,8 +16,8 @@ import {provider} from '../../../src/settings/provider';
  * relative URL resolves against the API server, so every link in it must be absolute.
  */
 const served = {
-  json: JSON.parse(readFileSync(path.join(projectRoot, openApiJsonPath), 'utf8')) as unknown,
-  yaml: parse(readFileSync(path.join(projectRoot, openApiYamlPath), 'utf8')) as unknown,
+  json: JSON.parse(readFileSync(publishedFile(projectRoot, openApiJsonPath), 'utf8')) as unknown,
+  yaml: parse(readFileSync(publishedFile(projectRoot, openApiYamlPath), 'utf8')) as unknown,
 };
 
 test('the served JSON and YAML are the same description', () => {
@@ -25,7 +25,7 @@ test('the served JSON and YAML are the same description', () => {
 });
 
 test('a YAML 1.1 reader (PyYAML, older generators) reads the served YAML as the same description', () => {
-  const yamlText = readFileSync(path.join(projectRoot, openApiYamlPath), 'utf8');
+  const yamlText = readFileSync(publishedFile(projectRoot, openApiYamlPath), 'utf8');
   // Unquoted, `lateTime: 12:00` reads as the number 720 and `windowDate: 2025-04-18` as a date in YAML 1.1.
   expect(yamlText).toContain('"12:00"');
   expect(parse(yamlText, {version: '1.1'})).toEqual(served.json);
@@ -66,7 +66,7 @@ test('Spectral’s OpenAPI ruleset finds no error and no warning in the served J
   try {
     const result = spawnSync(
       process.execPath,
-      [require.resolve('@stoplight/spectral-cli/dist/index.js'), 'lint', openApiJsonPath, openApiYamlPath, '--ruleset', '.spectral.yaml', '--format', 'json', '--output', report],
+      [require.resolve('@stoplight/spectral-cli/dist/index.js'), 'lint', publishedFile(projectRoot, openApiJsonPath), publishedFile(projectRoot, openApiYamlPath), '--ruleset', '.spectral.yaml', '--format', 'json', '--output', report],
       {cwd: projectRoot, encoding: 'utf8', env: {...process.env, SCARF_ANALYTICS: 'false'}},
     );
     const problems = JSON.parse(readFileSync(report, 'utf8')) as {code: string; message: string; severity: number; source: string; path: string[]}[];
@@ -79,7 +79,7 @@ test('Spectral’s OpenAPI ruleset finds no error and no warning in the served J
 });
 
 test('Redocly finds no error and no warning in the served YAML either', () => {
-  const result = spawnSync(process.execPath, [require.resolve('@redocly/cli/bin/cli.js'), 'lint', openApiYamlPath, '--format', 'json'], {
+  const result = spawnSync(process.execPath, [require.resolve('@redocly/cli/bin/cli.js'), 'lint', publishedFile(projectRoot, openApiYamlPath), '--format', 'json'], {
     cwd: projectRoot,
     encoding: 'utf8',
     env: {...process.env, REDOCLY_TELEMETRY: 'off'},

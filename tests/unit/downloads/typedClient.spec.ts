@@ -7,9 +7,9 @@ import path from 'node:path';
 import {test, expect} from '@playwright/test';
 import ts from 'typescript';
 
-import {projectRoot} from '../../../scripts/sandbox/process';
+import {projectRoot} from '../../../sandbox/process';
 import {useValidatedSandbox} from '../sandbox/validated';
-import {typeDeclarationsPath} from '../../../scripts/openapi/outputs';
+import {typeDeclarationsPath, publishedFile} from '../../../contract/outputs';
 
 /**
  * The Typed client guide, as a reader would use it: a project with openapi-fetch, the downloaded
@@ -39,7 +39,7 @@ function readerProject(files: Record<string, string>): string {
   mkdirSync(cache, {recursive: true});
   const root = mkdtempSync(path.join(cache, 'typed-client-'));
   mkdirSync(path.join(root, 'src'));
-  copyFileSync(path.join(projectRoot, typeDeclarationsPath), path.join(root, 'src/carrier-api.d.ts'));
+  copyFileSync(publishedFile(projectRoot, typeDeclarationsPath), path.join(root, 'src/carrier-api.d.ts'));
   writeFileSync(path.join(root, 'package.json'), JSON.stringify({type: 'module', private: true}));
   writeFileSync(
     path.join(root, 'tsconfig.json'),

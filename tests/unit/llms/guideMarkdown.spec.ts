@@ -4,13 +4,13 @@ import {test, expect} from '@playwright/test';
 
 import {Contract} from '../../../src/remark/contract/contract';
 import {provider} from '../../../src/settings/provider';
-import {guideMarkdownPages} from '../../../scripts/llms/guideMarkdown';
-import {docPath} from '../../../scripts/llms/sidebarPages';
-import {guidePageMarkdown} from '../../../scripts/sandbox/program/guideSearch';
+import {guideMarkdownPages} from '../../../src/plugins/llmsTxt/guideMarkdown';
+import {docPath} from '../../../src/plugins/llmsTxt/sidebarPages';
+import {guidePageMarkdown} from '../../../sandbox/program/guideSearch';
 
 /**
  * The docs pages the sandbox file carries for its MCP server are rendered from the MDX sources
- * (scripts/llms/guideMarkdown.ts); the site's `.md` pages are converted from the built HTML. Both must
+ * (src/plugins/llmsTxt/guideMarkdown.ts); the site's `.md` pages are converted from the built HTML. Both must
  * say the same page: the same headings in the same order, the same tables with the same rows, and
  * anchors that exist on the built page. (The downloads table leaves its Size column out in the file,
  * which cannot state its own size: rows are compared, not cells.)

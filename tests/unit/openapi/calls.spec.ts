@@ -3,7 +3,7 @@ import path from 'node:path';
 import {test, expect} from '@playwright/test';
 
 import {isPlaceholder, provider} from '../../../src/settings/provider';
-import {openApiJsonPath} from '../../../scripts/openapi/outputs';
+import {openApiJsonPath, publishedFile} from '../../../contract/outputs';
 import {contract, operations, resolve} from './contract';
 import {catalogueMessages} from './specLists';
 
@@ -112,7 +112,7 @@ test('protected calls document the 401 of a missing or expired token', () => {
 test('the description passes Redocly lint with no error and no warning', () => {
   const cli = require.resolve('@redocly/cli/bin/cli.js');
   const root = path.resolve(__dirname, '../../..');
-  const result = spawnSync(process.execPath, [cli, 'lint', openApiJsonPath, '--format', 'json'], {
+  const result = spawnSync(process.execPath, [cli, 'lint', publishedFile(root, openApiJsonPath), '--format', 'json'], {
     cwd: root,
     encoding: 'utf8',
     env: {...process.env, REDOCLY_TELEMETRY: 'off'},

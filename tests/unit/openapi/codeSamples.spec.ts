@@ -1,7 +1,7 @@
 import {test, expect} from '@playwright/test';
 
-import {requestExample, sampleDefaultBaseUrl, sampleEnvironment, sampleLanguages} from '../../../scripts/openapi/codeSamples';
-import {localSandboxUrl} from '../../../src/sandbox/localServer';
+import {requestExample, sampleDefaultBaseUrl, sampleEnvironment, sampleLanguages} from '../../../contract/codeSamples';
+import {localSandboxUrl} from '../../../sandbox/engine/localServer';
 import {redocLanguageAliases, redocPrismLanguages} from '../../../src/plugins/redoc/browserBundle';
 import {contract, operations} from './contract';
 

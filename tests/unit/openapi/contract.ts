@@ -3,14 +3,14 @@ import path from 'node:path';
 import Ajv2020, {type ValidateFunction} from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 
-import {httpMethods, resolve, type OpenApiDocument, type Operation} from '../../../scripts/openapi/codeSamples';
-import {openApiJsonPath} from '../../../scripts/openapi/outputs';
+import {httpMethods, resolve, type OpenApiDocument, type Operation} from '../../../contract/codeSamples';
+import {openApiJsonPath, publishedFile} from '../../../contract/outputs';
 
 /** The bundled description, as the site publishes it at /openapi.json. */
 export function loadContract(): OpenApiDocument & {components: Record<string, Record<string, unknown>>} {
-  const file = path.resolve(__dirname, '../../..', openApiJsonPath);
+  const file = publishedFile(path.resolve(__dirname, '../../..'), openApiJsonPath);
   if (!existsSync(file)) {
-    throw new Error(`${openApiJsonPath} is missing: run \`npm run openapi:bundle\` (npm test does) first.`);
+    throw new Error(`${file} is missing: run \`npm run openapi:bundle\` (npm test does) first.`);
   }
   return JSON.parse(readFileSync(file, 'utf8'));
 }
@@ -34,7 +34,7 @@ const documentId = 'https://portal.test/openapi.json';
 const ajv = new Ajv2020({strict: true, allErrors: true, strictRequired: false});
 addFormats(ajv);
 // OpenAPI's own schema keywords and formats that JSON Schema does not define, and the contract's
-// marks of what the specification leaves open (scripts/openapi/silences.ts).
+// marks of what the specification leaves open (contract/silences.ts).
 ajv.addVocabulary(['example', 'discriminator', 'xml', 'externalDocs', 'x-spec', 'x-not-stated', 'x-open']);
 ajv.addFormat('password', true);
 ajv.addKeyword({keyword: 'components', schemaType: 'object'});

@@ -3,7 +3,7 @@ import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {expect, test} from '@playwright/test';
 
-import {findGuideSections} from '../../../scripts/openapi/guideLinks';
+import {findGuideSections} from '../../../contract/guideLinks';
 
 /** A docs folder of its own, with the pages given as path → MDX source. */
 function docsFolder(pages: Record<string, string>): string {

@@ -1,6 +1,6 @@
 import {expect, test} from '@playwright/test';
 
-import {pointerTarget} from '../../../scripts/openapi/jsonPointer';
+import {pointerTarget} from '../../../contract/jsonPointer';
 
 const document = {
   paths: {'/order/pickup/request': {post: {operationId: 'requestPickup'}}},

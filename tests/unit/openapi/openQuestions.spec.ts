@@ -3,11 +3,12 @@ import path from 'node:path';
 import {test, expect} from '@playwright/test';
 
 import {docsPages} from '../../../scripts/docs/pages';
-import {callOpenQuestions, openQuestions} from '../../../scripts/openapi/openQuestions';
+import {callOpenQuestions, openQuestions} from '../../../contract/openQuestions';
 import {Contract} from '../../../src/remark/contract/contract';
 import {newPageState, renderers} from '../../../src/remark/contract/renderers';
 import type {Node} from '../../../src/remark/contract/mdast';
 import {contract, operations} from './contract';
+import {openApiJsonPath, publishedFile} from '../../../contract/outputs';
 
 /**
  * Every silence reaches the reader where it belongs (issue 35): in the Open questions block of each
@@ -69,7 +70,7 @@ test('the guides never show /api/\'s markers: the call\'s block says it', () => 
 });
 
 test("/api/ shows a request's or an answer's top-level marker where Redoc draws it: on the request body and on the answer", () => {
-  const served = JSON.parse(readFileSync(path.join(projectRoot, 'static/openapi.json'), 'utf8'));
+  const served = JSON.parse(readFileSync(publishedFile(projectRoot, openApiJsonPath), 'utf8'));
   const pickupRequest = rows.find((row) => row.home === 'schema PickupRequest' && row.field === '')!;
   expect(served.paths['/order/pickup/request'].post.requestBody.description).toContain(`open-questions#${pickupRequest.id})`);
   const manifest = rows.find((row) => row.home === 'schema AgentManifestResponse' && row.field === '')!;

@@ -4,11 +4,12 @@ import {test, expect} from '@playwright/test';
 
 import {docsPages} from '../../../scripts/docs/pages';
 
-import {notStatedAspects, specReference} from '../../../scripts/openapi/silences';
-import {choiceLabel} from '../../../scripts/openapi/portalChoices';
-import {acrossTheApi, callOpenQuestions, openQuestions, registerCsv, registerJson, registerJsonPath, registerRows} from '../../../scripts/openapi/openQuestions';
-import {pageQuestions} from '../../../scripts/openapi/pageQuestions';
+import {notStatedAspects, specReference} from '../../../contract/silences';
+import {choiceLabel} from '../../../contract/portalChoices';
+import {acrossTheApi, callOpenQuestions, openQuestions, registerCsv, registerJson, registerJsonPath, registerRows} from '../../../contract/openQuestions';
+import {pageQuestions} from '../../../contract/pageQuestions';
 import {contract, operations} from './contract';
+import {openApiJsonPath, publishedFile} from '../../../contract/outputs';
 
 const projectRoot = path.resolve(__dirname, '../../..');
 
@@ -127,8 +128,8 @@ test("the register lists the open questions of the pages the contract cannot hol
   expect(register.filter((row) => row.home.startsWith('page ')).map((row) => row.id)).toEqual(onPages.map((row) => row.id));
   expect(new Set(register.map((row) => row.id)).size).toBe(register.length);
   // The downloads hold the whole register, as the bundle step wrote them.
-  const served = JSON.parse(readFileSync(path.join(projectRoot, registerJsonPath), 'utf8')) as {openQuestions: {id: string}[]};
-  expect(served.openQuestions.map((row) => row.id)).toEqual(registerRows(JSON.parse(readFileSync(path.join(projectRoot, 'static/openapi.json'), 'utf8'))).map((row) => row.id));
+  const served = JSON.parse(readFileSync(publishedFile(projectRoot, registerJsonPath), 'utf8')) as {openQuestions: {id: string}[]};
+  expect(served.openQuestions.map((row) => row.id)).toEqual(registerRows(JSON.parse(readFileSync(publishedFile(projectRoot, openApiJsonPath), 'utf8'))).map((row) => row.id));
 });
 
 test('a marker without its question fails the register, naming the node', () => {

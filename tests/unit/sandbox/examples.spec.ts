@@ -1,6 +1,6 @@
 import {test, expect} from '@playwright/test';
 
-import {parameterExample} from '../../../src/sandbox/contract';
+import {parameterExample} from '../../../sandbox/engine/contract';
 import {freshToken, send, testSandbox} from './sandbox';
 
 /**

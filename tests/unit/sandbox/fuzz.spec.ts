@@ -1,10 +1,10 @@
 import {test, expect} from '@playwright/test';
 import fc from 'fast-check';
 
-import {Contract, parameterExample, type OperationEntry} from '../../../src/sandbox/contract';
+import {Contract, parameterExample, type OperationEntry} from '../../../sandbox/engine/contract';
 import {freshToken, request, testSandbox, undocumented} from './sandbox';
-import {contractBreaches, recordTally, startValidatedSandbox, type ValidatedSandbox} from '../../../scripts/sandbox/contractValidator';
-import {tokenFrom} from '../../../scripts/sandbox/process';
+import {contractBreaches, recordTally, startValidatedSandbox, type ValidatedSandbox} from '../../../sandbox/contractValidator';
+import {tokenFrom} from '../../../sandbox/process';
 
 /**
  * Property-based: bad requests across the 28 calls, each built by breaking one thing in a valid

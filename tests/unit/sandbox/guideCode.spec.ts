@@ -4,9 +4,9 @@ import type {AddressInfo} from 'node:net';
 import path from 'node:path';
 import {test, expect} from '@playwright/test';
 
-import {magic} from '../../../src/sandbox/magicValues';
+import {magic} from '../../../sandbox/engine/magicValues';
 import {errorsOf, validatorFor} from '../openapi/contract';
-import {projectRoot, tokenFrom} from '../../../scripts/sandbox/process';
+import {projectRoot, tokenFrom} from '../../../sandbox/process';
 import {useValidatedSandbox} from './validated';
 import {docsPages} from '../../../scripts/docs/pages';
 

@@ -1,6 +1,6 @@
 import {test, expect} from '@playwright/test';
 
-import {magic, magicValues, sandboxPassword} from '../../../src/sandbox/magicValues';
+import {magic, magicValues, sandboxPassword} from '../../../sandbox/engine/magicValues';
 import {exampleValue} from '../openapi/contract';
 import {freshToken, operationsWhoseSuccessHas, send, testSandbox} from './sandbox';
 

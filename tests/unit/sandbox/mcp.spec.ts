@@ -4,8 +4,8 @@ import {Client} from '@modelcontextprotocol/sdk/client/index.js';
 import {StdioClientTransport} from '@modelcontextprotocol/sdk/client/stdio.js';
 import {test, expect} from '@playwright/test';
 
-import {projectRoot, sandboxFolder, startSandboxServer} from '../../../scripts/sandbox/process';
-import {sandboxPassword} from '../../../src/sandbox/magicValues';
+import {projectRoot, sandboxFolder, startSandboxServer} from '../../../sandbox/process';
+import {sandboxPassword} from '../../../sandbox/engine/magicValues';
 import {exampleValue, operations} from '../openapi/contract';
 
 /**

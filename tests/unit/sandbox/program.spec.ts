@@ -6,9 +6,9 @@ import {createServer} from 'node:net';
 import path from 'node:path';
 import {test, expect} from '@playwright/test';
 
-import {projectRoot, sandboxFolder, startSandboxServer, tokenFrom, type RunningSandbox} from '../../../scripts/sandbox/process';
-import {sandboxPassword} from '../../../src/sandbox/magicValues';
-import {localSandboxPort} from '../../../src/sandbox/localServer';
+import {projectRoot, sandboxFolder, startSandboxServer, tokenFrom, type RunningSandbox} from '../../../sandbox/process';
+import {sandboxPassword} from '../../../sandbox/engine/magicValues';
+import {localSandboxPort} from '../../../sandbox/engine/localServer';
 
 /**
  * The downloadable sandbox (/downloads/carrier-sandbox.mjs) as an integrator gets it: copied out of

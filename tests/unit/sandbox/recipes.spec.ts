@@ -10,8 +10,8 @@ import {test, expect} from '@playwright/test';
 import {parse} from 'yaml';
 
 import {startStaticServer} from '../../../scripts/serve-static';
-import {projectRoot, sandboxFolder, startSandboxServer} from '../../../scripts/sandbox/process';
-import {localSandboxPort} from '../../../src/sandbox/localServer';
+import {projectRoot, sandboxFolder, startSandboxServer} from '../../../sandbox/process';
+import {localSandboxPort} from '../../../sandbox/engine/localServer';
 import {ciShellRecipe, githubActionsWorkflow, sandboxDownloadUrl, startCommands} from '../../../src/downloads/sandboxRecipes';
 import {provider} from '../../../src/settings/provider';
 

@@ -1,7 +1,7 @@
 import {test, expect} from '@playwright/test';
 
-import {maxBodyBytes} from '../../../src/sandbox/engine';
-import {magic, magicValues, sandboxPassword} from '../../../src/sandbox/magicValues';
+import {maxBodyBytes} from '../../../sandbox/engine/engine';
+import {magic, magicValues, sandboxPassword} from '../../../sandbox/engine/magicValues';
 import {exampleValue} from '../openapi/contract';
 import {freshToken, operationsWhoseSuccessHas, send, testSandbox} from './sandbox';
 

@@ -2,10 +2,10 @@ import {execFile} from 'node:child_process';
 import {promisify} from 'node:util';
 import {test, expect} from '@playwright/test';
 
-import {sampleEnvironment, type CodeSample} from '../../../scripts/openapi/codeSamples';
+import {sampleEnvironment, type CodeSample} from '../../../contract/codeSamples';
 import {contract as document, errorsOf, validatorForSchema} from '../openapi/contract';
-import {Contract} from '../../../src/sandbox/contract';
-import {tokenFrom} from '../../../scripts/sandbox/process';
+import {Contract} from '../../../sandbox/engine/contract';
+import {tokenFrom} from '../../../sandbox/process';
 import {useValidatedSandbox} from './validated';
 
 /**

@@ -1,8 +1,8 @@
 import {expect} from '@playwright/test';
 
-import {createSandbox, memoryStore, type Sandbox, type SandboxRequest, type SandboxResponse} from '../../../src/sandbox/engine';
-import {sandboxPassword} from '../../../src/sandbox/magicValues';
-import type {OperationEntry} from '../../../src/sandbox/contract';
+import {createSandbox, memoryStore, type Sandbox, type SandboxRequest, type SandboxResponse} from '../../../sandbox/engine/engine';
+import {sandboxPassword} from '../../../sandbox/engine/magicValues';
+import type {OperationEntry} from '../../../sandbox/engine/contract';
 import {contract as document, errorsOf, validatorFor, validatorForSchema} from '../openapi/contract';
 
 /** A sandbox over the bundled description, with a clock the test moves by hand. */

@@ -1,10 +1,10 @@
 import {test, expect} from '@playwright/test';
 
-import {contractBreaches, recordTally, startValidatedSandbox, type ValidatedSandbox} from '../../../scripts/sandbox/contractValidator';
-import type {StartOptions} from '../../../scripts/sandbox/process';
+import {contractBreaches, recordTally, startValidatedSandbox, type ValidatedSandbox} from '../../../sandbox/contractValidator';
+import type {StartOptions} from '../../../sandbox/process';
 
 /**
- * One downloaded sandbox per test file, behind Prism's validation proxy (scripts/sandbox/contractValidator.ts).
+ * One downloaded sandbox per test file, behind Prism's validation proxy (sandbox/contractValidator.ts).
  * After each test, the exchanges it caused must keep the contract as Prism reads it; the file's
  * count goes to the run's tally. `requestsAllValid`: the suite sends only requests meant to be
  * valid (samples, the Postman collection), so Prism must find none invalid either.

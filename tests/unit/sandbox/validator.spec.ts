@@ -4,12 +4,12 @@ import type {AddressInfo} from 'node:net';
 
 import {test, expect} from '@playwright/test';
 
-import {contractBreaches, isResponse, recordTally, startValidatedSandbox, startValidatingProxy} from '../../../scripts/sandbox/contractValidator';
-import {tokenFrom} from '../../../scripts/sandbox/process';
+import {contractBreaches, isResponse, recordTally, startValidatedSandbox, startValidatingProxy} from '../../../sandbox/contractValidator';
+import {tokenFrom} from '../../../sandbox/process';
 import {exampleValue} from '../openapi/contract';
 
 /**
- * The independent validator (Stoplight Prism's validation proxy, scripts/sandbox/contractValidator.ts)
+ * The independent validator (Stoplight Prism's validation proxy, sandbox/contractValidator.ts)
  * itself: it catches an answer that breaks the contract, and it agrees with the sandbox on what the
  * contract refuses.
  */

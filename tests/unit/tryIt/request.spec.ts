@@ -2,8 +2,8 @@ import {execFileSync} from 'node:child_process';
 
 import {expect, test} from '@playwright/test';
 
-import {Contract} from '../../../src/sandbox/contract';
-import {localSandboxUrl} from '../../../src/sandbox/localServer';
+import {Contract} from '../../../sandbox/engine/contract';
+import {localSandboxUrl} from '../../../sandbox/engine/localServer';
 import {curlCommand, shellQuote} from '../../../src/tryIt/curl';
 import {exampleCredentials, initialDraft, outgoingRequest, parameterFields, queryString} from '../../../src/tryIt/request';
 import {unreachableExplanation} from '../../../src/tryIt/send';

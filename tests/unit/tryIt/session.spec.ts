@@ -1,6 +1,6 @@
 import {expect, test} from '@playwright/test';
 
-import type {World} from '../../../src/sandbox/world';
+import type {World} from '../../../sandbox/engine/world';
 import {sessionWorldStore} from '../../../src/tryIt/session';
 
 /**

@@ -1,0 +1,112 @@
+/**
+ * The contract's one bundle: the split description in `openapi/` made into the one document the site
+ * renders at /api/ and serves at /openapi.json and /openapi.yaml, in memory. Provider values (servers,
+ * contact, title) come from the settings module, so re-branding the site re-brands the contract too.
+ *
+ * Each operation's portal choices are labelled (portalChoices.ts), and each silence of the contract gets
+ * a short marker linked to its row of the register of open questions (openQuestions.ts). Each operation
+ * then gets `x-codeSamples` built from its own examples (codeSamples.ts), and `externalDocs` pointing at
+ * the guide section that documents it (guideLinks.ts). Links to the portal become absolute
+ * (siteLinks.ts). With OPENAPI_SCALE=N set, as `npm run bench -- --scale N` does, every call is copied
+ * N-fold first. The downloads made from it are written by src/plugins/contract/publish.ts.
+ */
+import {execFileSync} from 'node:child_process';
+import {mkdtempSync, readFileSync, rmSync} from 'node:fs';
+import {tmpdir} from 'node:os';
+import path from 'node:path';
+
+import {isPlaceholder, provider} from '../src/settings/provider';
+import {addCodeSamples, type OpenApiDocument as SampledDocument} from './codeSamples';
+import {addGuideLinks} from './guideLinks';
+import {openApiSourcePath} from './outputs';
+import {labelPortalChoices} from './portalChoices';
+import {markOpenQuestions, type OpenQuestion} from './openQuestions';
+import {scaleContract, scaleFromEnvironment} from './scale';
+import {withAbsoluteSiteLinks} from './siteLinks';
+
+export type OpenApiDocument = {
+  info: {title: string; description?: string; contact?: object; [key: string]: unknown};
+  servers?: object[];
+  [key: string]: unknown;
+};
+
+/** Resolves every `$ref` of the split source with Redocly CLI; throws with its report on failure. */
+function bundleSource(projectRoot: string): OpenApiDocument {
+  const workDir = mkdtempSync(path.join(tmpdir(), 'openapi-bundle-'));
+  const output = path.join(workDir, 'openapi.json');
+  try {
+    execFileSync(
+      process.execPath,
+      [require.resolve('@redocly/cli/bin/cli.js'), 'bundle', openApiSourcePath, '--ext', 'json', '-o', output],
+      {cwd: projectRoot, env: {...process.env, REDOCLY_TELEMETRY: 'off'}, stdio: ['ignore', 'pipe', 'pipe']},
+    );
+    return JSON.parse(readFileSync(output, 'utf8')) as OpenApiDocument;
+  } catch (error) {
+    const report = error instanceof Error && 'stderr' in error ? String(error.stderr) : String(error);
+    throw new Error(`Could not bundle ${openApiSourcePath}:\n${report}`);
+  } finally {
+    rmSync(workDir, {recursive: true, force: true});
+  }
+}
+
+/**
+ * The specification gives paths relative to a production and a /testing base but no host; until the
+ * settings module names the carrier's, the host is a placeholder and the server says so.
+ */
+function placeholderHostNote(url: string): string {
+  return isPlaceholder(url) ? ' The host is a placeholder (.example) until the carrier\'s own is set.' : '';
+}
+
+/** Adds the provider's name, servers and support contact from src/settings/provider.ts. */
+export function applyProvider(document: OpenApiDocument): OpenApiDocument {
+  return {
+    ...document,
+    info: {
+      ...document.info,
+      title: `${provider.name} APIs`,
+      // The specification names no support contact: until the settings module sets the carrier's, say so.
+      contact: {
+        name: isPlaceholder(provider.support.email) ? `${provider.support.name} (placeholder until the carrier's contact is set)` : provider.support.name,
+        email: provider.support.email,
+        url: provider.support.url,
+      },
+    },
+    servers: [
+      {url: provider.apiServers.production, description: `Production.${placeholderHostNote(provider.apiServers.production)}`},
+      {
+        url: provider.apiServers.testing,
+        description: `Testing: the /testing base of the same calls.${placeholderHostNote(provider.apiServers.testing)}`,
+        'x-not-stated': ['meaning', 'location'],
+        'x-open': {question: 'where the /testing base is; what data it holds', assumed: 'the production base followed by /testing'},
+      },
+    ],
+  };
+}
+
+export type BundledContract = {
+  /** The description as served at /openapi.json, and its exact text. */
+  document: OpenApiDocument;
+  text: string;
+  /** The register of open questions: one row per silence of the contract. */
+  openRows: OpenQuestion[];
+  /** The document before its code samples and links, which the register reads. */
+  marked: OpenApiDocument;
+};
+
+/**
+ * The contract in memory, as integrators get it: openapi/ bundled (Redocly), the provider's values, the
+ * portal's choices labelled, each silence marked and linked to its row of the register, code samples
+ * from the examples, links to the guides and to the portal. Writes nothing: contract:check and
+ * contract:diff read it as it is, and the publisher (src/plugins/contract/publish.ts) writes it out.
+ * Any problem, such as a YAML syntax error or a `$ref` to a missing file, throws with the file named.
+ */
+export async function bundleContract(projectRoot: string): Promise<BundledContract> {
+  // OPENAPI_SCALE=N (the scale benchmark only) copies every call N-fold; see scale.ts.
+  const marked = scaleContract(labelPortalChoices(applyProvider(bundleSource(projectRoot)) as never), scaleFromEnvironment()) as OpenApiDocument;
+  // Each silence gets its short marker on /api/, linked to its row of the register (openQuestions.ts).
+  const openRows: OpenQuestion[] = markOpenQuestions(marked as never);
+  const sampled = await addCodeSamples(marked as unknown as SampledDocument);
+  const linked = addGuideLinks(sampled, path.join(projectRoot, 'docs'));
+  const document = withAbsoluteSiteLinks(linked, provider.portalUrl) as unknown as OpenApiDocument;
+  return {document, text: `${JSON.stringify(document, null, 2)}\n`, openRows, marked};
+}

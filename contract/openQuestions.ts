@@ -1,0 +1,472 @@
+/**
+ * The register of open questions: every silence of the contract, once, at its home (silences.ts
+ * describes the `x-not-stated` + `x-open` marker). The same rows feed four readers:
+ * - the register page (`<OpenQuestionsRegister />`) and its CSV and JSON downloads, which a writer
+ *   sends to the carrier's API team;
+ * - each call's Open questions block in the guides (`<OpenQuestions operation="…" />`), which lists
+ *   the rows the call reaches: its own, its parameters', its request body's and its success answer's;
+ * - /api/, where the bundle step gives each marked node a short marker linking to its row.
+ * When the carrier answers a question, the writer edits the contract, and the row and every marker
+ * it drove disappear with it.
+ */
+import path from 'node:path';
+
+import {pageQuestions} from './pageQuestions';
+import {apiWideQuestions} from './portalChoices';
+import {notStatedAspects, type NotStatedAspect} from './silences';
+
+/** What a marked node holds beside `x-not-stated`. */
+export type OpenMarker = {question: string; assumed?: string; sandbox?: string};
+
+export type OpenQuestion = {
+  /** Stable anchor of the row on the register page, derived from its home. */
+  readonly id: string;
+  /** What holds the silence: `schema PickupWindow`, `parameter probillNumber`, `POST /order/pickup/cancel`… */
+  readonly home: string;
+  /** The field inside that home (`timeZoneOffset`, `items[].weight`), or empty for the home itself. */
+  readonly field: string;
+  readonly aspects: readonly NotStatedAspect[];
+  readonly question: string;
+  readonly assumed?: string;
+  readonly sandbox?: string;
+  /** The specification's section for the home (its `x-spec`). */
+  readonly spec: string;
+};
+
+type Node = Record<string, unknown> & {$ref?: string; 'x-not-stated'?: NotStatedAspect[]; 'x-open'?: OpenMarker; 'x-spec'?: string};
+type Document = {
+  servers?: Node[];
+  paths: Record<string, Record<string, Node>>;
+  components: Record<string, Record<string, Node>>;
+};
+
+export const registerRoute = '/docs/guides/open-questions';
+export const registerCsvPath = 'static/downloads/open-questions.csv';
+export const registerJsonPath = 'static/downloads/open-questions.json';
+
+const methods = ['get', 'post', 'put', 'patch', 'delete'];
+
+/** `pickupwindow-timezoneoffset`: lowercase, every run of other characters one hyphen. */
+export function anchorOf(...parts: string[]): string {
+  return parts
+    .filter(Boolean)
+    .join('-')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
+}
+
+/** The short label of each aspect, for markers ("Open: unit, type"). */
+const aspectLabels: Record<NotStatedAspect, string> = {
+  type: 'type',
+  format: 'format',
+  unit: 'unit',
+  timezone: 'time zone',
+  bounds: 'limits',
+  values: 'values',
+  required: 'required fields',
+  shape: 'shape',
+  presence: 'presence',
+  meaning: 'meaning',
+  status: 'status',
+  message: 'message',
+  behaviour: 'behaviour',
+  location: 'location',
+};
+
+export function aspectLabel(aspect: NotStatedAspect): string {
+  return aspectLabels[aspect] ?? notStatedAspects[aspect];
+}
+
+/** The marker of a node: throws, naming the node, when `x-not-stated` and `x-open` do not come together. */
+function markerOf(node: Node, where: string): OpenMarker | undefined {
+  const aspects = node['x-not-stated'];
+  const open = node['x-open'];
+  if (aspects === undefined && open === undefined) {
+    return undefined;
+  }
+  if (!Array.isArray(aspects) || aspects.length === 0 || aspects.some((aspect) => !(aspect in notStatedAspects))) {
+    throw new Error(`${where}: x-not-stated must list aspects from ${Object.keys(notStatedAspects).join(', ')} (found ${JSON.stringify(aspects)})`);
+  }
+  if (!open || typeof open.question !== 'string' || open.question.trim() === '') {
+    throw new Error(`${where}: x-not-stated needs an x-open with a question (what the carrier leaves open)`);
+  }
+  return open;
+}
+
+/** Which node of the document each row was read from: the bundle step marks it for /api/. */
+const nodeOfRow = new WeakMap<OpenQuestion, Node>();
+
+function row(home: string, field: string, node: Node, spec: string): OpenQuestion | undefined {
+  const open = markerOf(node, field ? `${home} ${field}` : home);
+  if (!open) {
+    return undefined;
+  }
+  const found: OpenQuestion = {
+    id: anchorOf(home.replace(/^(schema|response|parameter) /, ''), field.replace(/\[\]/g, '')),
+    home,
+    field,
+    aspects: node['x-not-stated']!,
+    question: open.question.trim(),
+    ...(open.assumed ? {assumed: open.assumed.trim()} : {}),
+    ...(open.sandbox ? {sandbox: open.sandbox.trim()} : {}),
+    spec,
+  };
+  nodeOfRow.set(found, node);
+  return found;
+}
+
+/** A row with another anchor, still read from the same node. */
+function withId(found: OpenQuestion, id: string): OpenQuestion {
+  const moved = {...found, id};
+  nodeOfRow.set(moved, nodeOfRow.get(found)!);
+  return moved;
+}
+
+/** The marked nodes inside a schema that is not a `$ref`: properties, items and the parts of a combination. */
+function* schemaRows(schema: Node, home: string, prefix: string, spec: string): Generator<OpenQuestion> {
+  if (!schema || typeof schema !== 'object' || schema.$ref) {
+    return;
+  }
+  const own = row(home, prefix.replace(/\.$/, ''), schema, spec);
+  if (own) {
+    yield own;
+  }
+  for (const [name, property] of Object.entries((schema.properties ?? {}) as Record<string, Node>)) {
+    yield* schemaPropertyRows(property, home, `${prefix}${name}`, spec);
+  }
+  if (schema.items) {
+    yield* schemaRows(schema.items as Node, home, prefix ? `${prefix.replace(/\.$/, '')}[].` : '[].', spec);
+  }
+  for (const part of [schema.allOf, schema.anyOf, schema.oneOf].flat().filter(Boolean) as Node[]) {
+    yield* schemaRows(part, home, prefix, spec);
+  }
+}
+
+/** A property: its own marker (a `$ref` beside its own note still has a home here), then what it nests. */
+function* schemaPropertyRows(property: Node, home: string, field: string, spec: string): Generator<OpenQuestion> {
+  if (property.$ref) {
+    const own = row(home, field, property, spec);
+    if (own) {
+      yield own;
+    }
+    return;
+  }
+  yield* schemaRows(property, home, `${field}.`, spec);
+}
+
+/** `METHOD /path` and `x-spec` of every call whose parameters include `reference`, in path order. */
+function callsTaking(document: Document, reference: string): {call: string; spec: string}[] {
+  return Object.entries(document.paths).flatMap(([pathName, item]) =>
+    methods
+      .filter((method) => ((item[method]?.parameters ?? []) as Node[]).some((parameter) => parameter.$ref === reference))
+      .map((method) => ({call: `${method.toUpperCase()} ${pathName}`, spec: (item[method]['x-spec'] as string) ?? ''})),
+  );
+}
+
+/**
+ * Every row of the contract, once, in a stable order: the schemas, the parameters and the shared
+ * answers of `components`, then the calls (their own note, inline parameters, request bodies and
+ * answers), in path order.
+ */
+export function openQuestions(document: Document): OpenQuestion[] {
+  const rows: OpenQuestion[] = [];
+  for (const server of document.servers ?? []) {
+    const own = row('servers', String(server.description ?? server.url).split(/[.:]/)[0], server, '7, the production base or a /testing base');
+    rows.push(...(own ? [own] : []));
+  }
+  for (const [name, schema] of Object.entries(document.components.schemas ?? {})) {
+    rows.push(...schemaRows(schema, `schema ${name}`, '', (schema['x-spec'] as string) ?? ''));
+  }
+  for (const [name, parameter] of Object.entries(document.components.parameters ?? {})) {
+    // Named with the calls that take it, and their sections: two calls' `pageNumber` are different
+    // questions for the carrier (the agent list's range is stated, the tracking list's is not).
+    const users = callsTaking(document, `#/components/parameters/${name}`);
+    const home = `parameter ${parameter.name as string}${users.length ? ` of ${users.map((user) => user.call).join(', ')}` : ''}`;
+    const own = row(home, '', parameter, [...new Set(users.map((user) => user.spec).filter(Boolean))].join('; '));
+    rows.push(...(own ? [withId(own, anchorOf('parameter', name))] : []));
+  }
+  for (const [name, response] of Object.entries(document.components.responses ?? {})) {
+    const own = row(`response ${name}`, '', response, '');
+    rows.push(...(own ? [own] : []));
+  }
+  for (const [pathName, item] of Object.entries(document.paths)) {
+    for (const method of methods.filter((candidate) => item[candidate])) {
+      const operation = item[method];
+      const home = `${method.toUpperCase()} ${pathName}`;
+      const spec = (operation['x-spec'] as string) ?? '';
+      const operationId = operation.operationId as string;
+      const add = (field: string, node: Node | undefined) => {
+        const found = node && !node.$ref ? row(home, field, node, spec) : undefined;
+        if (found) {
+          rows.push(withId(found, anchorOf(operationId, field)));
+        }
+      };
+      add('', operation);
+      for (const parameter of (operation.parameters ?? []) as Node[]) {
+        add(`parameter ${parameter.name as string}`, parameter);
+      }
+      const body = operation.requestBody as Node | undefined;
+      add('request body', body);
+      for (const [status, response] of Object.entries((operation.responses ?? {}) as Record<string, Node>)) {
+        add(`${status} answer`, response);
+        const schema = (response.content as Record<string, {schema?: Node}> | undefined)?.['application/json']?.schema;
+        if (schema && !schema.$ref) {
+          for (const inline of schemaRows(schema, home, `${status} answer.`, spec)) {
+            rows.push(withId(inline, anchorOf(operationId, inline.field)));
+          }
+        }
+      }
+    }
+  }
+  const seen = new Map<string, OpenQuestion>();
+  for (const found of rows) {
+    if (seen.has(found.id)) {
+      throw new Error(`open questions: two rows share the anchor "${found.id}" (${seen.get(found.id)!.home} ${seen.get(found.id)!.field} and ${found.home} ${found.field})`);
+    }
+    seen.set(found.id, found);
+  }
+  return rows;
+}
+
+const docsFolder = path.resolve(__dirname, '../docs');
+
+/** Where the register's API-wide rows live: the introduction of /api/, which states them. */
+export const acrossTheApi = 'across the API';
+
+/**
+ * The register: the choices made across the API first (they are asked once, not per call), then every
+ * marked silence of the contract (`openQuestions`).
+ */
+export function registerRows(document: Document, marked: readonly OpenQuestion[] = openQuestions(document)): OpenQuestion[] {
+  const apiWide = apiWideQuestions(document as never).map(({id, field, aspects, question, assumed, spec}): OpenQuestion => ({id, home: acrossTheApi, field, aspects, question, assumed, spec}));
+  const onPages = pageQuestions(docsFolder).map(({id, page, title, question}): OpenQuestion => ({id, home: `page ${page}`, field: title, aspects: [], question, spec: ''}));
+  return [...apiWide, ...marked, ...onPages];
+}
+
+/**
+ * Gives every marked node of `document` its short marker, linked to its row of the register: what
+ * /api/ shows in place of the long note (issue 35). A node with a `$ref` and no description of its own
+ * takes its target's, since a description beside a `$ref` replaces the target's on /api/. Returns the
+ * rows.
+ */
+export function markOpenQuestions(document: Document): OpenQuestion[] {
+  const rows = openQuestions(document);
+  const schemas = document.components.schemas ?? {};
+  for (const found of rows) {
+    const node = nodeOfRow.get(found)!;
+    const target = typeof node.$ref === 'string' ? schemas[node.$ref.split('/').pop()!] : undefined;
+    const own = ((node.description as string | undefined) ?? (target?.description as string | undefined) ?? '').trimEnd();
+    // Redoc draws an answer's description inside the button that opens it: a link there would be a
+    // control inside a control (axe: nested-interactive), so an answer's marker is plain text.
+    const isAnswer = found.home.startsWith('response ') || / answer$/.test(found.field);
+    node.description = withMarker(own, isAnswer ? markerText(found) : linkedMarker(found));
+  }
+  const rowOfNode = new Map<Node, OpenQuestion>(rows.map((found) => [nodeOfRow.get(found)!, found]));
+  surfaceBodyMarkers(document, rowOfNode);
+  keepMarkersUnderOwnDescriptions(document, rowOfNode);
+  return rows;
+}
+
+/** A row's marker as a link to its row of the register. */
+const linkedMarker = (found: OpenQuestion) => `[${markerText(found)}](${registerRoute}#${found.id})`;
+
+/** A description with a marker after its own words, in italics, as /api/ shows it. */
+function withMarker(description: unknown, marker: string): string {
+  const own = typeof description === 'string' ? description.trimEnd() : '';
+  return own ? `${own}${/[.!?:)*]$/.test(own) ? '' : '.'} *${marker}*` : `*${marker}*`;
+}
+
+/**
+ * A field or a parameter that refers to a marked schema but has a description of its own
+ * (`originZipcode`: "Origin ZIP code…" over `ZipCode`) shows only its own on /api/: the schema's marker would be lost there, and
+ * the field read as the carrier's fact. Such a field carries the schema's marker after its own words.
+ */
+function keepMarkersUnderOwnDescriptions(document: Document, rowOfNode: ReadonlyMap<Node, OpenQuestion>): void {
+  const schemas = document.components.schemas ?? {};
+  const visit = (value: unknown): void => {
+    if (Array.isArray(value)) {
+      value.forEach(visit);
+      return;
+    }
+    if (!value || typeof value !== 'object') {
+      return;
+    }
+    const node = value as Node;
+    // A parameter shows its own description over its schema's (`originZipcode` over `ZipCode`, the
+    // tracking call's `pickupNumber` over `PickupNumber`), as a property with a description beside
+    // its `$ref` does.
+    const reference = typeof node.in === 'string' ? (node.schema as Node | undefined)?.$ref : node.$ref;
+    if (typeof reference === 'string' && reference.startsWith('#/components/schemas/') && typeof node.description === 'string') {
+      const found = rowOfNode.get(schemas[reference.split('/').pop()!]);
+      if (found && !node.description.includes(`#${found.id})`)) {
+        node.description = withMarker(node.description, linkedMarker(found));
+      }
+    }
+    Object.values(node).forEach(visit);
+  };
+  visit(document.paths);
+  visit(document.components);
+}
+
+/**
+ * Redoc does not draw the description of a request's or an answer's top schema (Redocly/redoc#598), so
+ * a marker there (the pickup request's borrowed limits, an answer's open shape) would never reach a
+ * reader of /api/. The request body's own description and the answer's description are drawn: the
+ * marker goes there too, linked in the request body, plain text in an answer (drawn inside a button).
+ */
+function surfaceBodyMarkers(document: Document, rowOfNode: ReadonlyMap<Node, OpenQuestion>): void {
+  const schemas = document.components.schemas ?? {};
+  const rowOfReference = (schema: Node | undefined): OpenQuestion | undefined => {
+    const target = typeof schema?.$ref === 'string' ? schemas[schema.$ref.split('/').pop()!] : undefined;
+    return target ? rowOfNode.get(target) : undefined;
+  };
+  // The top schema, or each of its `anyOf`/`oneOf` variants (the generic 400's validation body), whose
+  // descriptions Redoc does not draw either.
+  const topRows = (content: unknown): OpenQuestion[] => {
+    const schema = (content as {'application/json'?: {schema?: Node}} | undefined)?.['application/json']?.schema;
+    const variants = [...((schema?.anyOf as Node[] | undefined) ?? []), ...((schema?.oneOf as Node[] | undefined) ?? [])];
+    return [schema, ...variants].map(rowOfReference).filter((found): found is OpenQuestion => found !== undefined);
+  };
+  const topRow = (content: unknown): OpenQuestion | undefined => topRows(content)[0];
+  const withNewMarker = (description: unknown, marker: string) =>
+    typeof description === 'string' && description.includes(marker) ? description.trimEnd() : withMarker(description, marker);
+  for (const item of Object.values(document.paths)) {
+    for (const method of methods) {
+      const operation = item[method] as {requestBody?: Node; responses?: Record<string, Node>} | undefined;
+      const body = operation?.requestBody;
+      const bodyRow = body ? topRow(body.content) : undefined;
+      if (body && bodyRow) {
+        body.description = withNewMarker(body.description, linkedMarker(bodyRow));
+      }
+      for (const response of Object.values(operation?.responses ?? {})) {
+        // A shared answer (`$ref` to components.responses) is marked once, below.
+        for (const answerRow of typeof response.$ref === 'string' ? [] : topRows(response.content)) {
+          response.description = withNewMarker(response.description, markerText(answerRow));
+        }
+      }
+    }
+  }
+  for (const response of Object.values(document.components.responses ?? {})) {
+    for (const answerRow of topRows(response.content)) {
+      response.description = withNewMarker(response.description, markerText(answerRow));
+    }
+  }
+}
+
+/**
+ * The short marker /api/ shows for a row: "Open: unit" where the carrier leaves it open, or "Portal
+ * assumption: type" where the contract shows the portal's assumption in its place (the type, limit or
+ * shape shown is then the portal's). Its row in the register says what is open and what is assumed.
+ */
+export function markerText(question: Pick<OpenQuestion, 'aspects' | 'assumed'>): string {
+  return `${question.assumed ? 'Portal assumption' : 'Open'}: ${question.aspects.map(aspectLabel).join(', ')}`;
+}
+
+/**
+ * What the sandbox does for a row: what the row says, else "as assumed" where the portal assumes a
+ * value (the sandbox follows the assumption), else nothing. The register page, its CSV and its JSON
+ * all read it here.
+ */
+export function sandboxBehaviour(row: Pick<OpenQuestion, 'assumed' | 'sandbox'>): string | undefined {
+  return row.sandbox ?? (row.assumed ? 'as assumed' : undefined);
+}
+
+const csvCell = (value: string) => (/[",\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value);
+
+/** The register as CSV (RFC 4180), one row per open question, for a spreadsheet or the carrier's team. */
+export function registerCsv(rows: readonly OpenQuestion[]): string {
+  const header = ['id', 'home', 'field', 'aspects', 'question', 'portal_assumption', 'sandbox', 'spec_section'];
+  const lines = rows.map((found) =>
+    [found.id, found.home, found.field, found.aspects.join(' '), found.question, found.assumed ?? '', sandboxBehaviour(found) ?? '', found.spec].map(csvCell).join(','),
+  );
+  return `${[header.join(','), ...lines].join('\r\n')}\r\n`;
+}
+
+/** The register as JSON, with the contract version it was read from. */
+export function registerJson(rows: readonly OpenQuestion[], contractVersion: string): string {
+  const withSandbox = rows.map((row) => {
+    const sandbox = sandboxBehaviour(row);
+    return sandbox ? {...row, sandbox} : row;
+  });
+  return `${JSON.stringify({contractVersion, count: rows.length, openQuestions: withSandbox}, null, 2)}\n`;
+}
+
+/** A row as one call reaches it: the field's path from the call (`pickupWindow.timeZoneOffset`, `answer.pickupNumber`). */
+export type CallOpenQuestion = {readonly row: OpenQuestion; readonly field: string};
+
+/**
+ * The rows one call reaches, in reading order, each once: the call's own, its parameters' (and their
+ * schemas'), its request body's fields, and its own answers' (bodies included). The shared error
+ * answers (`$ref` to components, such as the 401 and the generic 400) are left out: their questions
+ * are the API's, said once in its introduction and in the register.
+ */
+export function callOpenQuestions(document: Document, operationId: string): CallOpenQuestion[] {
+  const rows = openQuestions(document);
+  const byNode = new Map<Node, OpenQuestion>(rows.map((found) => [nodeOfRow.get(found)!, found]));
+  const entry = Object.entries(document.paths)
+    .flatMap(([, item]) => methods.filter((method) => item[method]).map((method) => item[method]))
+    .find((operation) => operation.operationId === operationId);
+  if (!entry) {
+    throw new Error(`no operation with operationId "${operationId}" in the API description`);
+  }
+  const found: CallOpenQuestion[] = [];
+  const seen = new Set<string>();
+  const add = (node: Node | undefined, field: string) => {
+    const hit = node ? byNode.get(node) : undefined;
+    if (hit && !seen.has(hit.id)) {
+      seen.add(hit.id);
+      found.push({row: hit, field});
+    }
+  };
+  const target = (ref: string): Node | undefined => {
+    const [, , kind, name] = ref.split('/');
+    return document.components[kind]?.[name];
+  };
+  const walk = (schema: Node | undefined, path: string, trail: Set<Node>, skipShared = false) => {
+    if (!schema || typeof schema !== 'object' || trail.has(schema)) {
+      return;
+    }
+    if (skipShared && typeof schema.$ref === 'string' && sharedSchemas.has(schema.$ref)) {
+      return;
+    }
+    const next = new Set(trail).add(schema);
+    add(schema, path);
+    if (typeof schema.$ref === 'string') {
+      walk(target(schema.$ref), path, next, skipShared);
+      return;
+    }
+    for (const [name, property] of Object.entries((schema.properties ?? {}) as Record<string, Node>)) {
+      walk(property, path ? `${path}.${name}` : name, next, skipShared);
+    }
+    if (schema.items) {
+      walk(schema.items as Node, `${path}[]`, next, skipShared);
+    }
+    for (const part of [schema.allOf, schema.anyOf, schema.oneOf].flat().filter(Boolean) as Node[]) {
+      walk(part, path, next, skipShared);
+    }
+  };
+  // The bodies the shared error answers use (`ErrorResponse`, `ValidationError`) are the API's, said
+  // once in its introduction: a call's own error answer that uses one, alone or in an anyOf, does not
+  // list them again.
+  const sharedSchemas = new Set([...JSON.stringify(document.components.responses ?? {}).matchAll(/#\/components\/schemas\/(\w+)/g)].map((match) => `#/components/schemas/${match[1]}`));
+  add(entry, 'this call');
+  for (const reference of (entry.parameters ?? []) as Node[]) {
+    const parameter = typeof reference.$ref === 'string' ? target(reference.$ref)! : reference;
+    add(parameter, String(parameter.name));
+    walk(parameter.schema as Node | undefined, String(parameter.name), new Set());
+  }
+  const body = entry.requestBody as Node | undefined;
+  add(body, 'request body');
+  walk((body?.content as Record<string, {schema?: Node}> | undefined)?.['application/json']?.schema, '', new Set());
+  for (const [status, response] of Object.entries((entry.responses ?? {}) as Record<string, Node>)) {
+    if (typeof response.$ref === 'string') {
+      continue;
+    }
+    add(response, `${status} answer`);
+    const schema = (response.content as Record<string, {schema?: Node}> | undefined)?.['application/json']?.schema;
+    // An error answer's body made of the shared schemas, even inside anyOf, is left to the register.
+    walk(schema, status.startsWith('2') ? 'answer' : `${status} answer`, new Set(), !status.startsWith('2'));
+  }
+  return found;
+}

@@ -1,0 +1,101 @@
+/**
+ * Each operation of the contract as one Markdown page (`/api/operations/<operationId>.md`), for
+ * readers who work through a coding assistant: what the call does, its path, parameters, request
+ * fields, samples, answer, error answers and open questions. It is made by the renderers that fill the
+ * guides (src/remark/contract/renderers.ts), so it says what the guides say, in the same words.
+ */
+import {toMarkdown} from 'mdast-util-to-markdown';
+import {gfmToMarkdown} from 'mdast-util-gfm';
+
+import {Contract, type Operation, type Schema} from '../../remark/contract/contract';
+import {inlineCode, inlineMarkdown, list, paragraph, strong, text, type Node} from '../../remark/contract/mdast';
+import {newPageState, renderers} from '../../remark/contract/renderers';
+
+/** Where the bundle step writes an operation's page: served at `/api/operations/<operationId>.md`. */
+export const operationMarkdownFolder = 'static/api/operations';
+export const operationMarkdownUrl = (operationId: string) => `/api/operations/${operationId}.md`;
+
+type JsxNode = Node & {name?: string; attributes?: {name: string; value?: unknown}[]};
+
+/**
+ * The renderers' tree as plain Markdown: the elements they wrap for the page's layout (`div`, `span`)
+ * give way to what they hold, the Portal assumption tag becomes emphasis, the sample tabs become one
+ * block per language under its label, and Try it, which only a browser can run, is left out.
+ */
+export function plainMarkdownTree(nodes: Node[]): Node[] {
+  return nodes.flatMap((node): Node[] => {
+    const element = node as JsxNode;
+    if (element.type !== 'mdxJsxFlowElement' && element.type !== 'mdxJsxTextElement') {
+      return [element.children ? {...element, children: plainMarkdownTree(element.children)} : element];
+    }
+    const attribute = (name: string) => element.attributes?.find((candidate) => candidate.name === name)?.value as string | undefined;
+    const children = element.children ?? [];
+    if (element.name === 'TryIt') {
+      return [];
+    }
+    if (attribute('className') === 'portal-assumption') {
+      return [{type: 'emphasis', children: plainMarkdownTree(children)}];
+    }
+    if (element.name === 'TabItem') {
+      return [paragraph(strong(text(attribute('label') ?? ''))), ...plainMarkdownTree(children)];
+    }
+    return plainMarkdownTree(children);
+  });
+}
+
+type Parameter = {name: string; in: string; required?: boolean; description?: string; schema?: Schema};
+
+/** One entry per parameter: name, where it goes, type and presence, then the carrier's description. */
+function parameterList(contract: Contract, operation: Operation & {parameters?: unknown[]}): Node[] {
+  const parameters = (operation.parameters ?? []).map((parameter) => contract.resolve<Parameter>(parameter as Parameter));
+  if (parameters.length === 0) {
+    return [];
+  }
+  return [
+    {type: 'heading', depth: 2, children: [text('Parameters')]},
+    list(
+      parameters.map((parameter) => {
+        const schema = parameter.schema ? contract.resolve<Schema>(parameter.schema) : undefined;
+        const facts = [parameter.in, schema?.type, parameter.required ? 'required' : undefined].filter(Boolean).join(' · ');
+        return [inlineCode(parameter.name), text(` ${facts}`), ...(parameter.description ? [text(': '), ...inlineMarkdown(parameter.description.split(/\n\s*\n/)[0])] : [])];
+      }),
+    ),
+  ];
+}
+
+/** The name of the component schema a request body or answer refers to, if it refers to one. */
+function schemaName(contract: Contract, holder: unknown): string | undefined {
+  const resolved = holder ? contract.resolve<{content?: Record<string, {schema?: {$ref?: string}}>}>(holder as never) : undefined;
+  return resolved?.content?.['application/json']?.schema?.$ref?.split('/').pop();
+}
+
+export function operationMarkdown(contract: Contract, operationId: string, siteUrl: string): string {
+  const {operation} = contract.operation(operationId);
+  const page = newPageState();
+  const props = {operation: operationId};
+  const render = (component: string, extra: Record<string, string> = {}) => renderers[component](contract, {...props, ...extra}, page);
+  const heading = (depth: number, title: string): Node => ({type: 'heading', depth, children: [text(title)]});
+  const requestSchema = schemaName(contract, (operation as {requestBody?: unknown}).requestBody);
+  const successStatus = Object.keys(operation.responses).find((status) => status.startsWith('2'))!;
+  const answerSchema = schemaName(contract, operation.responses[successStatus]);
+  page.headingDepth = 2;
+  const tree: Node[] = [
+    heading(1, operation.summary),
+    ...render('OperationSummary'),
+    ...(operation.description.includes('\n\n') ? operation.description.split(/\n\s*\n/).slice(1).map((part) => paragraph(...inlineMarkdown(part))) : []),
+    ...parameterList(contract, operation),
+    ...(requestSchema ? [heading(2, 'Request body'), ...render('SchemaFields', {schema: requestSchema})] : []),
+    heading(2, 'Samples'),
+    ...render('CodeSamples'),
+    heading(2, `Answer ${successStatus}`),
+    ...(answerSchema ? render('SchemaFields', {schema: answerSchema}) : [paragraph(text('The contract describes no body for this answer.'))]),
+    ...(answerSchema ? render('ResponseExample') : []),
+    heading(2, 'Error answers'),
+    ...render('ErrorResponses'),
+    ...render('OpenQuestions'),
+  ];
+  const markdown = toMarkdown({type: 'root', children: plainMarkdownTree(tree)} as never, {extensions: [gfmToMarkdown({tablePipeAlign: false})]});
+  // The renderers link inside the site; a Markdown page travels alone, so its links carry the host.
+  return markdown.replace(/\]\(\//g, `](${siteUrl}/`);
+}
+
