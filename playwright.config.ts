@@ -6,7 +6,8 @@ import {chromiumArgs, debianChromiumPath, debianHeadlessShellPath} from './scrip
 
 /**
  * Browser tests run against the production build served by a plain static host
- * (scripts/serve-static.ts), never against the dev server. `npm test` builds first.
+ * (scripts/serve-static.ts), never against the dev server, but for the preview's own tests
+ * (tests/preview). `npm test` builds first.
  *
  * Browser: Playwright's own Chromium where it is installed; otherwise set CHROMIUM_PATH, with Debian's
  * headless shell as the fallback, and Debian's full Chromium where only that is installed
@@ -57,6 +58,12 @@ export default defineConfig({
       // Builds broken copies of the site; each case takes one production build.
       name: 'build',
       testDir: './tests/build-checks',
+    },
+    {
+      // The exception to the rule above: `npm start` in a copy of the site, edited while it runs.
+      name: 'preview',
+      testDir: './tests/preview',
+      use: {launchOptions: {executablePath, args: chromiumArgs}},
     },
     {
       name: 'chromium',

@@ -23,6 +23,7 @@ import {labelPortalChoices} from './portalChoices';
 import {markOpenQuestions, type OpenQuestion} from './openQuestions';
 import {scaleContract, scaleFromEnvironment} from './scale';
 import {withAbsoluteSiteLinks} from './siteLinks';
+import {yamlSyntaxErrors} from './yamlSyntax';
 
 export type OpenApiDocument = {
   info: {title: string; description?: string; contact?: object; [key: string]: unknown};
@@ -32,6 +33,10 @@ export type OpenApiDocument = {
 
 /** Resolves every `$ref` of the split source with Redocly CLI; throws with its report on failure. */
 function bundleSource(projectRoot: string): OpenApiDocument {
+  const syntaxErrors = yamlSyntaxErrors(projectRoot);
+  if (syntaxErrors.length > 0) {
+    throw new Error(`Could not bundle ${openApiSourcePath}: fix the YAML at the line named.\n${syntaxErrors.join('\n')}`);
+  }
   const workDir = mkdtempSync(path.join(tmpdir(), 'openapi-bundle-'));
   const output = path.join(workDir, 'openapi.json');
   try {

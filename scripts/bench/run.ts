@@ -108,7 +108,7 @@ function treeMemoryKb(rootPid: number): number | undefined {
 
 /** `npm run build` from a cold cache (with OPENAPI_SCALE at --scale), timed, with its peak memory. */
 async function coldBuild(): Promise<BuildFigures> {
-  for (const generated of ['build', '.docusaurus', 'node_modules/.cache']) {
+  for (const generated of ['build', '.docusaurus', '.docusaurus-build', 'node_modules/.cache']) {
     rmSync(path.join(projectRoot, generated), {recursive: true, force: true});
   }
   const started = performance.now();

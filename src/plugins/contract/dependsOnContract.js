@@ -12,6 +12,9 @@
  */
 const {existsSync, readFileSync} = require('node:fs');
 
+/** The stamps whose failure a page has reported already: one page reports it, not every page again. */
+const reported = new Set();
+
 /** @this {{getOptions(): {stampFile: string; errorFile: string; componentPattern: string}; addDependency(file: string): void; emitError(error: Error): void}} */
 module.exports = function dependsOnContract(/** @type {string} */ source) {
   const {stampFile, errorFile, componentPattern} = this.getOptions();
@@ -21,7 +24,11 @@ module.exports = function dependsOnContract(/** @type {string} */ source) {
   }
   this.addDependency(stampFile);
   if (existsSync(errorFile)) {
-    this.emitError(new Error(readFileSync(errorFile, 'utf8')));
+    const stamp = existsSync(stampFile) ? readFileSync(stampFile, 'utf8') : '';
+    if (!reported.has(stamp)) {
+      reported.add(stamp);
+      this.emitError(new Error(readFileSync(errorFile, 'utf8')));
+    }
   }
   return source;
 };

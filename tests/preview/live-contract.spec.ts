@@ -1,0 +1,110 @@
+/**
+ * The preview (`npm start`) shows an edit under openapi/ on the guides and on /api/ with no restart,
+ * reports a broken YAML file by name and line and recovers when it is fixed, and keeps working while a
+ * production build runs beside it. How fast an edit shows is measured by `npm run bench`, not here.
+ */
+import {readFileSync} from 'node:fs';
+import path from 'node:path';
+import {test, expect, type Page} from '@playwright/test';
+
+import {SiteCopy} from '../build-checks/siteCopy';
+import {startPreview, type Preview} from './previewServer';
+
+const schemaFile = 'openapi/components/schemas/PickupRequest.yaml';
+const guidePath = '/docs/guides/pickups';
+const apiPath = '/api/#tag/Pickups/operation/requestPickup';
+// Generous: a publish and a recompile take seconds; a loaded machine doubles them.
+const shows = {timeout: 90_000};
+
+let site: SiteCopy;
+let preview: Preview;
+let original: string;
+
+test.describe.configure({mode: 'serial'});
+
+test.beforeAll(async () => {
+  test.setTimeout(300_000);
+  site = new SiteCopy();
+  original = readFileSync(path.join(site.root, schemaFile), 'utf8');
+  preview = await startPreview(site);
+});
+
+test.afterAll(async () => {
+  await preview?.stop();
+  site?.remove();
+});
+
+/** Text of the page as a reader sees it (Redoc draws an operation once it is near the view). */
+const visibleText = (page: Page) => page.evaluate(() => document.body.innerText);
+
+/** Console errors and failed pages, gathered while a test runs. */
+function watchErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  return errors;
+}
+
+async function openBoth(page: Page, apiPage: Page): Promise<void> {
+  await page.goto(`${preview.url}${guidePath}`);
+  await apiPage.goto(`${preview.url}${apiPath}`);
+  await expect(page.getByRole('heading', {level: 1})).toBeVisible(shows);
+}
+
+test('an edited description shows on the guide and on /api/, the same text on both', async ({page, context}) => {
+  test.setTimeout(180_000);
+  const apiPage = await context.newPage();
+  await openBoth(page, apiPage);
+  const description = `Bill of lading number, as printed on the BOL (edit ${Date.now()}).`;
+  site.write(schemaFile, original.replace('description: Bill of lading number.', `description: "${description}"`));
+  await expect.poll(() => visibleText(page), shows).toContain(description);
+  await expect.poll(() => visibleText(apiPage), shows).toContain(description);
+});
+
+test('a new optional property shows in the guide’s field list, on /api/ and in the preview’s openapi.json', async ({page, context, request}) => {
+  test.setTimeout(180_000);
+  const apiPage = await context.newPage();
+  await openBoth(page, apiPage);
+  site.write(
+    schemaFile,
+    original.replace('properties:\n', 'properties:\n  dockNumber:\n    type: string\n    maxLength: 10\n    description: "Optional. Dock number at the pickup address."\n'),
+  );
+  const fieldList = page.locator('[data-contract="SchemaFields"]').first();
+  await expect(fieldList).toContainText('dockNumber', shows);
+  await expect.poll(() => visibleText(apiPage), shows).toContain('dockNumber');
+  const served = await (await request.get(`${preview.url}/openapi.json`)).json();
+  expect(Object.keys(served.components.schemas.PickupRequest.properties)).toContain('dockNumber');
+});
+
+test('a YAML error is named with its file and line in the browser, and the preview recovers when it is fixed', async ({page}) => {
+  test.setTimeout(180_000);
+  await page.goto(`${preview.url}${guidePath}`);
+  site.write(schemaFile, `${original}bad: [unclosed\n`);
+  const overlay = page.frameLocator('#webpack-dev-server-client-overlay');
+  await expect(overlay.locator('body')).toContainText(`${schemaFile}:`, shows);
+  await expect(overlay.locator('body')).toContainText('YAML syntax error');
+  expect(preview.log()).toContain(`${schemaFile}:`);
+  site.write(schemaFile, original.replace('description: Bill of lading number.', 'description: "Bill of lading number, fixed."'));
+  await expect.poll(() => visibleText(page), shows).toContain('Bill of lading number, fixed.');
+  await expect(page.locator('#webpack-dev-server-client-overlay')).toHaveCount(0);
+});
+
+test('npm run build beside the preview leaves it working: no overlay, no console error, and a later edit still shows', async ({page, context}) => {
+  test.setTimeout(300_000);
+  const built = site.build();
+  expect(built.status, built.output).toBe(0);
+  const errors = watchErrors(page);
+  const apiPage = await context.newPage();
+  const apiErrors = watchErrors(apiPage);
+  await openBoth(page, apiPage);
+  await page.goto(`${preview.url}/changelog`);
+  await expect(page.getByRole('heading', {level: 1})).toBeVisible();
+  await page.goto(`${preview.url}${guidePath}`);
+  const description = `Bill of lading number (after a build, ${Date.now()}).`;
+  site.write(schemaFile, original.replace('description: Bill of lading number.', `description: "${description}"`));
+  await expect.poll(() => visibleText(page), shows).toContain(description);
+  await expect(page.locator('#webpack-dev-server-client-overlay')).toHaveCount(0);
+  expect([...errors, ...apiErrors]).toEqual([]);
+});
