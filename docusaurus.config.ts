@@ -20,7 +20,7 @@ import remarkContract from './src/remark/contract';
 import {darkCodeTheme, lightCodeTheme} from './src/prism/themes';
 import {openApiJsonPath, outputFolder, servedFolder, type OutputTarget} from './contract/outputs';
 import {changelogFolder, changelogRoute, documentationClass, documentationOnlyKind} from './contract/releases/changelog';
-import {withReaderIndexes} from './scripts/readerIndexes';
+import {withReaderIndexes} from './src/plugins/llmsTxt/readerIndexes';
 
 // Runs in Node.js at build time: no browser APIs here.
 

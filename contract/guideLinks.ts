@@ -8,7 +8,7 @@ import {readFileSync} from 'node:fs';
 import path from 'node:path';
 import {createSlugger} from '@docusaurus/utils';
 
-import {docsPages} from '../scripts/docs/pages';
+import {docsPages} from './docsPages';
 import {httpMethods, type OpenApiDocument} from './codeSamples';
 
 export type GuideSection = {url: string; title: string};

@@ -1,7 +1,7 @@
 import {readFileSync} from 'node:fs';
 import path from 'node:path';
 
-import {docsPages} from '../scripts/docs/pages';
+import {docsPages} from './docsPages';
 
 /**
  * The open questions the contract cannot hold (the test environment, SOAP, EDI, the lifecycle phases,

@@ -15,16 +15,17 @@
  * read the portal against the peer of the same run, not against yesterday's numbers.
  *
  * - the sandbox as integrators download it (/downloads/carrier-sandbox.mjs, run with plain `node` in an
- *   empty folder): cold start, and throughput and latency under a 10 s autocannon load (sandbox.ts).
+ *   empty folder): cold start, and throughput and latency under a 10 s autocannon load (sandbox.ts);
+ * - the preview: from saving an edit under openapi/ to the page showing it (preview.ts).
  *
  * `--compare [COMMIT]` measures the working tree against a baseline commit instead, built beside it
  * and measured in the same run, and fails on a regression beyond the noise (compare/index.ts).
  *
  * Options: --runs N (Lighthouse runs per page, default 5, or 3 with --scale), --skip-build (reuse build/), --no-peer,
- * --sandbox-only (just the sandbox's figures), --scale N (see below).
+ * --sandbox-only (just the sandbox's figures), --preview-only (just the preview's), --scale N (see below).
  *
  * `--scale N` asks what a carrier whose contract grew N-fold would get: the bundle copies every call
- * N-fold (OPENAPI_SCALE, scripts/openapi/scale.ts), the portal and the peer are built over that
+ * N-fold (OPENAPI_SCALE, contract/scale.ts), the portal and the peer are built over that
  * description, and Lighthouse measures the performance category alone (its accessibility audit
  * takes minutes on a page that large). It also checks, on the portal, that every operation is still
  * reached by its anchor and a sample is found by Redoc's search. It skips the sandbox, and bundles
@@ -45,6 +46,7 @@ import {scaleVariable} from '../../contract/scale';
 import {judgeBudgets} from './budgets';
 import {compareWithBaseline} from './compare';
 import {lighthouseOnce} from './lighthouse';
+import {benchPreviewEdits, printPreviewFigures} from './preview';
 import {benchSandbox, type SandboxFigures} from './sandbox';
 import {checkOperationsAtScale} from './scaleCheck';
 
@@ -296,6 +298,15 @@ async function main(): Promise<void> {
     process.exitCode = await compareWithBaseline({projectRoot, args, chromiumPath, chromiumFlags});
     return;
   }
+  if (args.includes('--preview-only')) {
+    const browser = await chromium.launch({executablePath: chromiumPath, args: chromiumArgs});
+    try {
+      printPreviewFigures(await benchPreviewEdits(projectRoot, browser));
+    } finally {
+      await browser.close();
+    }
+    return;
+  }
   if (args.includes('--sandbox-only')) {
     // The file is written by the bundle step from the contract as it is now.
     bundleAtOneScale();
@@ -338,10 +349,12 @@ async function benchPages(): Promise<void> {
     console.log(`Budgets at ${scale}x (${budgets.filter((verdict) => verdict.holds).length} of ${budgets.length} hold):`);
     console.table(budgets.map(({budget, measured, holds}) => ({budget, measured, '': holds ? 'holds' : 'MISSED'})));
     const sandbox = scale > 1 ? undefined : await measureSandbox();
+    const preview = scale > 1 ? undefined : await benchPreviewEdits(projectRoot, browser);
+    if (preview) printPreviewFigures(preview);
     const directory = path.join(projectRoot, 'bench/results');
     mkdirSync(directory, {recursive: true});
     const file = path.join(directory, `${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
-    writeFileSync(file, `${JSON.stringify({date: new Date().toISOString(), scale, lighthouseRuns: runs, build, results, operations, budgets, sandbox}, null, 2)}\n`);
+    writeFileSync(file, `${JSON.stringify({date: new Date().toISOString(), scale, lighthouseRuns: runs, build, results, operations, budgets, sandbox, preview}, null, 2)}\n`);
     console.log(`Figures written to ${path.relative(projectRoot, file)}`);
   } finally {
     await browser.close();

@@ -6,8 +6,8 @@
 import {readFileSync} from 'node:fs';
 import path from 'node:path';
 
-import {docsPages} from './pages';
-import {buildCaveats, contractCaveats, percent, routeOfDocsFile} from './caveats';
+import {docsPages} from '../../contract/docsPages';
+import {buildCaveats, contractCaveats, percent, routeOfDocsFile} from '../../contract/caveats';
 import {openApiJsonPath, publishedFile} from '../../contract/outputs';
 
 const projectRoot = path.resolve(__dirname, '../..');

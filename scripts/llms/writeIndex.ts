@@ -18,7 +18,7 @@ import {portalTitle, provider} from '../../src/settings/provider';
 import {Contract} from '../../src/remark/contract/contract';
 import {operationMarkdownUrl} from '../../src/plugins/llmsTxt/operationMarkdown';
 import {docMarkdownUrl, docPath, sidebarSections} from '../../src/plugins/llmsTxt/sidebarPages';
-import {withoutReaderIndexesVariable, withReaderIndexes} from '../readerIndexes';
+import {withoutReaderIndexesVariable, withReaderIndexes} from '../../src/plugins/llmsTxt/readerIndexes';
 
 const projectRoot = path.resolve(__dirname, '../..');
 

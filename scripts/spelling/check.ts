@@ -8,7 +8,7 @@ import {readFileSync} from 'node:fs';
 import path from 'node:path';
 import {pathToFileURL} from 'node:url';
 
-import {docsPages} from '../docs/pages';
+import {docsPages} from '../../contract/docsPages';
 import {stringsOf} from '../../contract/documentStrings';
 import {openApiJsonPath, publishedFile} from '../../contract/outputs';
 

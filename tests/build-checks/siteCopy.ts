@@ -4,7 +4,7 @@ import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {test as base} from '@playwright/test';
 
-import {withoutReaderIndexesVariable} from '../../scripts/readerIndexes';
+import {withoutReaderIndexesVariable} from '../../src/plugins/llmsTxt/readerIndexes';
 
 const projectRoot = path.resolve(__dirname, '../..');
 // tests/, playwright.config.ts and redocly.yaml: the release command runs the contract's own checks.

@@ -26,7 +26,7 @@ test.beforeAll(async () => {
   test.setTimeout(300_000);
   site = new SiteCopy();
   original = readFileSync(path.join(site.root, schemaFile), 'utf8');
-  preview = await startPreview(site);
+  preview = await startPreview(site.root);
 });
 
 test.afterAll(async () => {

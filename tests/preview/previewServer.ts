@@ -1,8 +1,6 @@
 import {spawn, type ChildProcess} from 'node:child_process';
 import {createServer} from 'node:net';
 
-import type {SiteCopy} from '../build-checks/siteCopy';
-
 /** A port the system says is free now. */
 async function freePort(): Promise<number> {
   const server = createServer();
@@ -15,14 +13,15 @@ async function freePort(): Promise<number> {
 export type Preview = {url: string; log: () => string; stop: () => Promise<void>};
 
 /**
- * `docusaurus start` (what `npm start` runs) in a throwaway copy of the site, as a writer runs it. The
- * exception to the suite's rule that browser tests run against the production build: these tests are
- * about the preview. It runs in a process group of its own, ended whole by `stop`.
+ * `docusaurus start` (what `npm start` runs) in `siteRoot`, a throwaway copy of the site, as a writer
+ * runs it: for the preview's tests (the exception to the suite's rule that browser tests run against
+ * the production build) and the benchmark's edit timings. It runs in a process group of its own, ended
+ * whole by `stop`.
  */
-export async function startPreview(site: SiteCopy): Promise<Preview> {
+export async function startPreview(siteRoot: string): Promise<Preview> {
   const port = await freePort();
   const child: ChildProcess = spawn('npx', ['docusaurus', 'start', '--port', String(port), '--host', '127.0.0.1', '--no-open'], {
-    cwd: site.root,
+    cwd: siteRoot,
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
     // The copy shares node_modules with the project: keep the bundler's persistent cache out of it.

@@ -2,8 +2,8 @@ import {existsSync, readFileSync} from 'node:fs';
 import path from 'node:path';
 import {test, expect} from '@playwright/test';
 
-import {docsPages} from '../../scripts/docs/pages';
-import {buildCaveats, contractCaveats, pageCaveats, percent, routeOfDocsFile} from '../../scripts/docs/caveats';
+import {docsPages} from '../../contract/docsPages';
+import {buildCaveats, contractCaveats, pageCaveats, percent, routeOfDocsFile} from '../../contract/caveats';
 import {openApiJsonPath, publishedFile} from '../../contract/outputs';
 
 /**

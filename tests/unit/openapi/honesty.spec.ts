@@ -8,7 +8,7 @@ import type {Node} from '../../../src/remark/contract/mdast';
 import {contract} from './contract';
 import {catalogueMessages} from './specLists';
 import {statedTypes} from '../../../contract/silences';
-import {docsPages} from '../../../scripts/docs/pages';
+import {docsPages} from '../../../contract/docsPages';
 
 /**
  * The contract and the guides say only what the specification says (the rule in openapi/README.md).

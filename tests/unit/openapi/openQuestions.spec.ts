@@ -2,7 +2,7 @@ import {readFileSync} from 'node:fs';
 import path from 'node:path';
 import {test, expect} from '@playwright/test';
 
-import {docsPages} from '../../../scripts/docs/pages';
+import {docsPages} from '../../../contract/docsPages';
 import {callOpenQuestions, openQuestions} from '../../../contract/openQuestions';
 import {Contract} from '../../../src/remark/contract/contract';
 import {newPageState, renderers} from '../../../src/remark/contract/renderers';

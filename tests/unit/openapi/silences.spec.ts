@@ -2,7 +2,7 @@ import {readFileSync} from 'node:fs';
 import path from 'node:path';
 import {test, expect} from '@playwright/test';
 
-import {docsPages} from '../../../scripts/docs/pages';
+import {docsPages} from '../../../contract/docsPages';
 
 import {notStatedAspects, specReference} from '../../../contract/silences';
 import {choiceLabel} from '../../../contract/portalChoices';

@@ -8,7 +8,7 @@ import {magic} from '../../../sandbox/engine/magicValues';
 import {errorsOf, validatorFor} from '../openapi/contract';
 import {projectRoot, tokenFrom} from '../../../sandbox/process';
 import {useValidatedSandbox} from './validated';
-import {docsPages} from '../../../scripts/docs/pages';
+import {docsPages} from '../../../contract/docsPages';
 
 /**
  * The code blocks of the guides that make a call, or read a call's answer, run against
