@@ -16,6 +16,7 @@ import path from 'node:path';
 
 import {durationsFile, type Durations} from '../../tests/reporters/fileDurations';
 import {tallyFolder, type Tally} from '../../sandbox/contractValidator';
+import {leftoverProcesses, testRunVariable} from '../../tests/leftoverProcesses';
 
 const projectRoot = path.resolve(__dirname, '../..');
 type Step = {name: string; command: string[]};
@@ -46,6 +47,10 @@ function runStep(step: Step, {holdOutput = false} = {}): Promise<Finished> {
     child.on('close', (code) => resolve({status: code ?? 1, ms: Date.now() - stepStarted, heldOutput}));
   });
 }
+
+// Every process the suite starts inherits this mark; the run fails if one still carries it at the end.
+const runMark = `${process.pid}-${Date.now()}`;
+process.env[testRunVariable] = runMark;
 
 rmSync(durationsFile, {force: true});
 rmSync(tallyFolder, {recursive: true, force: true});
@@ -106,7 +111,38 @@ async function main(): Promise<void> {
         `${sum('responseViolations')} answers broke the contract; ${sum('requestViolations')} requests did${status === 0 ? ', each sent on purpose and refused by the sandbox' : ''}.`,
     );
   }
+  status ||= await checkNothingLeftRunning();
   process.exit(status);
+}
+
+/** 1, with the processes named, when a process the suite started is still alive; they are ended then. */
+async function checkNothingLeftRunning(): Promise<number> {
+  // A process told to stop at a test's end may take a moment to go.
+  let leftovers = leftoverProcesses(runMark);
+  for (let attempt = 0; attempt < 20 && leftovers && leftovers.length > 0; attempt++) {
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    leftovers = leftoverProcesses(runMark);
+  }
+  if (leftovers === undefined) {
+    console.log('No /proc here: the check that the suite left no process running was not made.');
+    return 0;
+  }
+  if (leftovers.length === 0) {
+    console.log('No process the suite started is still running.');
+    return 0;
+  }
+  console.error(
+    `\nnpm test: ${leftovers.length} process(es) the suite started were still running, now ended. The test that started each must end it, with its children:\n` +
+      leftovers.map(({pid, command}) => `  ${pid}  ${command.slice(0, 200)}`).join('\n'),
+  );
+  for (const {pid} of leftovers) {
+    try {
+      process.kill(pid, 'SIGKILL');
+    } catch {
+      // Gone already.
+    }
+  }
+  return 1;
 }
 
 void main();
