@@ -55,7 +55,7 @@ export function withSiteRelativeLinks<T>(document: T, portalUrl: string, sizes: 
     return isDescriptiveKey(key) ? changed.split(`](${portalUrl}/`).join('](/') : changed;
   });
   if (!placedSizes) {
-    throw new Error('static/openapi.json: its description lacks the downloads list; run `npm run openapi:bundle`');
+    throw new Error('openapi/openapi.yaml: its description lacks the downloads list (the `<!-- downloads: … -->` line)');
   }
   return result;
 }

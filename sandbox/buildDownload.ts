@@ -2,7 +2,7 @@
  * Builds /downloads/carrier-sandbox.mjs: the sandbox program (program/) with the engine
  * (sandbox/engine/), every dependency and the served openapi.json inside one ES module, so an integrator
  * runs it with `node carrier-sandbox.mjs` on Node 20 or later, in an empty folder, with no install and
- * no network. `npm run openapi:bundle` calls it right after writing openapi.json.
+ * no network. The contract's publish (src/plugins/contract/publish.ts) calls it with the openapi.json it publishes.
  *
  * The code is minified (it is run, not read; its source is this repository); the licence notices of
  * the bundled packages are kept at its end, as their licences ask.

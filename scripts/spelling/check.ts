@@ -1,6 +1,6 @@
 /**
  * `npm run spellcheck`: checks the spelling of the docs (docs/**\/*.mdx) and of every description,
- * summary and title of the served contract (static/openapi.json) with cspell and the project's
+ * summary and title of the served contract (openapi.json as the build published it) with cspell and the project's
  * settings (cspell.config.yaml). Prints one line per unknown word and exits 1 if there is any.
  * tests/unit/spelling.spec.ts runs the same check in `npm test`.
  */
