@@ -12,10 +12,14 @@
  */
 const {existsSync, readFileSync} = require('node:fs');
 
-/** The stamps whose failure a page has reported already: one page reports it, not every page again. */
-const reported = new Set();
+/**
+ * For each failed publish (its stamp), the one page that reports it: the first compiled after the
+ * failure, and again each time it is compiled, so the error stays until a good publish. Every page
+ * reporting it printed the same message 40 times in the terminal.
+ */
+const reporterOf = new Map();
 
-/** @this {{getOptions(): {stampFile: string; errorFile: string; componentPattern: string}; addDependency(file: string): void; emitError(error: Error): void}} */
+/** @this {{getOptions(): {stampFile: string; errorFile: string; componentPattern: string}; resourcePath: string; addDependency(file: string): void; emitError(error: Error): void}} */
 module.exports = function dependsOnContract(/** @type {string} */ source) {
   const {stampFile, errorFile, componentPattern} = this.getOptions();
   // A string, not a RegExp: Rspack hands loader options over as JSON.
@@ -25,8 +29,10 @@ module.exports = function dependsOnContract(/** @type {string} */ source) {
   this.addDependency(stampFile);
   if (existsSync(errorFile)) {
     const stamp = existsSync(stampFile) ? readFileSync(stampFile, 'utf8') : '';
-    if (!reported.has(stamp)) {
-      reported.add(stamp);
+    if (!reporterOf.has(stamp)) {
+      reporterOf.set(stamp, this.resourcePath);
+    }
+    if (reporterOf.get(stamp) === this.resourcePath) {
       this.emitError(new Error(readFileSync(errorFile, 'utf8')));
     }
   }
