@@ -86,20 +86,18 @@ function plural(count: number, word: string): string {
 }
 
 /**
- * A release's title, which is also its feed item's: what changed for integrators, in the diff's own
- * words, the most serious change first ("1.1.0: compatible, Added property `dockNote` in Response 201
- * content (application/json) on POST /order/pickup/request"), with how many more there are. The
- * writer's summary opens the post.
+ * A release's title, which is also its feed item's: the writer's one-line summary, marked when the
+ * release breaks integrators ("2.0.0 (breaking): bol now at most 10 characters", backticks left out). The diff's own
+ * sentences follow in the post, as a list. A release of documentation edits only (there were some
+ * before contract:release refused them) says so instead, and the feeds leave it out.
  */
 export function releaseTitle(release: Pick<Release, 'version' | 'summary'>, changes: readonly Change[], first: boolean): string {
   const kind = releaseKind(changes, first);
-  if (kind !== 'breaking' && kind !== 'compatible') {
+  if (kind === documentationOnlyKind) {
     return `${release.version}: ${kind}`;
   }
-  const api = changes.filter((change) => change.kind !== 'annotation');
-  const lead = api.find((change) => change.kind === (kind === 'breaking' ? 'breaking' : 'non-breaking'))!;
-  const more = api.length - 1;
-  return `${release.version}: ${kind}, ${lead.description} on ${lead.group}${more > 0 ? `, and ${plural(more, 'more change')}` : ''}`;
+  // A title is plain text, on the page and in the feeds: a backtick would show as one.
+  return `${release.version}${kind === 'breaking' ? ' (breaking)' : ''}: ${release.summary.replaceAll('`', '')}`;
 }
 
 function operationHeading(group: {group: string; operationId?: string}, current: ContractDocument): string {
@@ -169,13 +167,15 @@ function post(release: Release, previous: Release | undefined, changes: readonly
     '',
     `{/* Published by src/plugins/contract from ${source} and the diff against the release before it. Edit ${source}, not this file. */}`,
     ...(documentationOnly ? ['', `<div className="${documentationClass}">`] : []),
-    '',
-    escapeMdx(release.summary),
+    // The summary is the title, but for a release of documentation edits only, titled by that.
+    ...(documentationOnly ? ['', escapeMdx(release.summary)] : []),
     ...(release.notes ? ['', release.notes] : []),
     '',
     `${summaryLine} [Download this release's contract (openapi.json)](pathname://${releaseDownloadPath(release.version)}).`,
     ...(api.length > 0 ? ['', `## API changes in ${release.version} \\{#v${release.version.replace(/\./g, '-')}-changes}`, ...apiChangeLines(release, api, current)] : []),
-    ...documentationLines(edits, current),
+    // Wording edits are published as they are merged, without a release: a release lists what it
+    // changes in requests and answers, and does not sweep them up (only a release of them alone did).
+    ...(documentationOnly ? documentationLines(edits, current) : []),
     ...(documentationOnly ? ['', '</div>'] : []),
     '',
   ].join('\n');

@@ -55,7 +55,7 @@ export function checkContract(projectRoot: string, working: ContractDocument): C
 
   const unreleased = contractChanges(readSnapshot(lastRelease), working);
   if (unreleased.some((change) => change.kind === 'breaking')) {
-    problems.push(undeclaredBreakingMessage(lastRelease.version, unreleased));
+    problems.push(undeclaredBreakingMessage(lastRelease.version, unreleased, projectRoot));
   }
   return {problems, lastRelease, unreleased};
 }

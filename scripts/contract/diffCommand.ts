@@ -1,22 +1,26 @@
 /**
- * `npm run contract:diff [-- --against <version>]`: what the contract in openapi/ changes against the
- * last release (or the one named), grouped by operation. It bundles openapi/ in memory and writes nothing.
+ * `npm run contract:diff [-- --against <version>] [--wording]`: what the contract in openapi/ changes
+ * against the last release (or the one named): its API changes, breaking first, each with its file,
+ * and a count of the wording edits (listed with --wording). It bundles openapi/ in memory and writes nothing.
  */
 import path from 'node:path';
 
 import {contractChanges} from '../../contract/releases/diff';
 import {readReleases, readSnapshot} from '../../contract/releases/releases';
-import {formatGroups, formatSummary, nextMajor, releaseHint} from '../../contract/releases/report';
+import {formatDiff, formatSummary, nextMajor, releaseHint} from '../../contract/releases/report';
 import {readWorkingContract, runCommand} from '../../contract/releases/workingContract';
 
 const projectRoot = path.resolve(__dirname, '../..');
-const usage = 'usage: npm run contract:diff [-- --against <released version>]';
+const usage = 'usage: npm run contract:diff [-- --against <released version>] [--wording]';
 
 runCommand(async () => {
   const args = process.argv.slice(2);
   let against: string | undefined;
+  let withWording = false;
   for (let index = 0; index < args.length; index += 1) {
-    if (args[index] === '--against' && args[index + 1]) {
+    if (args[index] === '--wording') {
+      withWording = true;
+    } else if (args[index] === '--against' && args[index + 1]) {
       against = args[(index += 1)];
     } else if (args[index].startsWith('--against=')) {
       against = args[index].slice('--against='.length);
@@ -37,7 +41,7 @@ runCommand(async () => {
   if (changes.length === 0) {
     return;
   }
-  console.log(formatGroups(changes));
+  console.log(`\n${formatDiff(changes, {projectRoot, withWording})}`);
   const last = releases[0].version;
   const hasBreaking = changes.some((change) => change.kind === 'breaking');
   console.log(

@@ -143,7 +143,7 @@ runCommand(async () => {
     if (breaking && semver.major(request.version) === semver.major(last.version)) {
       refuse(
         `contract:release: the contract breaks integrators of ${last.version}, so the release must be a new major version ` +
-          `(${nextMajor(last.version)}), not ${request.version}:${formatGroups(changes, {onlyBreaking: true})}`,
+          `(${nextMajor(last.version)}), not ${request.version}:${formatGroups(changes, {onlyBreaking: true, projectRoot})}`,
       );
     }
     if (changes.length === 0) {

@@ -277,8 +277,8 @@ test.describe.serial('a copy with a released added field and a broken anchor, bu
     const rss = built('changelog/rss.xml');
     const atom = built('changelog/atom.xml');
     for (const feed of [rss, atom]) {
-      // Titled by what changed for integrators; the folded documentation edits stay on the page.
-      expect(feed).toContain(`${version}: compatible, Added property \`dockNote\` in Response 201 content (application/json) on POST /order/pickup/request`);
+      // Titled by the writer's summary; the diff's sentences follow, with the field as code.
+      expect(feed).toContain(`[CDATA[${version}: Adds the dock note to the pickup answer]]>`);
       expect(feed).toContain('Added property <code>dockNote</code>');
       expect(feed).not.toContain('documentation edits only');
       expect(feed).not.toContain('changelog-documentation');

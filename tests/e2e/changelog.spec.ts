@@ -50,7 +50,7 @@ test('the feed links and each release download answer with what they name', asyn
     const text = await feed.text();
     expect(text).toContain(root);
     // The feeds carry the releases that change the API (today the first one only), not documentation edits.
-    expect(text).toContain(`${releasedVersions.at(-1)}: first release`);
+    expect(text).toContain(`${releasedVersions.at(-1)}: The first release of the contract`);
     expect(text).not.toContain('documentation edits only');
     expect(text.length).toBeLessThan(50_000);
   }

@@ -84,7 +84,7 @@ test('searching words of a release finds it on the Changelog', async ({page}) =>
   await waitForHydration(page);
   await page.getByLabel('Search', {exact: true}).click();
   await page.getByRole('combobox', {name: 'Search'}).fill('first release');
-  const hit = page.getByRole('option').filter({hasText: '1.0.0: first release'}).first();
+  const hit = page.getByRole('option').filter({hasText: '1.0.0: The first release of the contract'}).first();
   await expect(hit).toBeVisible();
   await hit.click();
   await expect(page).toHaveURL(/\/changelog\/1\.0\.0\/?(\?[^#]*)?(#.*)?$/);
