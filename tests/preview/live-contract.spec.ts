@@ -3,10 +3,12 @@
  * reports a broken YAML file by name and line and recovers when it is fixed, and keeps working while a
  * production build runs beside it. How fast an edit shows is measured by `npm run bench`, not here.
  */
+import {spawn} from 'node:child_process';
 import {readFileSync} from 'node:fs';
 import path from 'node:path';
 import {test, expect, type Page} from '@playwright/test';
 
+import {withoutReaderIndexesVariable} from '../../src/plugins/llmsTxt/readerIndexes';
 import {SiteCopy} from '../build-checks/siteCopy';
 import {startPreview, type Preview} from './previewServer';
 
@@ -19,6 +21,20 @@ const shows = {timeout: 90_000};
 let site: SiteCopy;
 let preview: Preview;
 let original: string;
+/** `npm run build` of the copy, started beside the preview before the first edit. */
+let building: Promise<{status: number | null; output: string}>;
+
+/** `npm run build` as a writer runs it in a second terminal, unminified as the build checks run it. */
+function buildBeside(root: string): Promise<{status: number | null; output: string}> {
+  const child = spawn('npm', ['run', '--silent', 'build', '--', '--no-minify'], {
+    cwd: root,
+    env: {...process.env, DOCUSAURUS_NO_PERSISTENT_CACHE: 'true', REDOCLY_TELEMETRY: 'off', [withoutReaderIndexesVariable]: 'true'},
+  });
+  let output = '';
+  child.stdout.on('data', (chunk) => (output += chunk));
+  child.stderr.on('data', (chunk) => (output += chunk));
+  return new Promise((resolve) => child.on('close', (status) => resolve({status, output})));
+}
 
 test.describe.configure({mode: 'serial'});
 
@@ -27,9 +43,12 @@ test.beforeAll(async () => {
   site = new SiteCopy();
   original = readFileSync(path.join(site.root, schemaFile), 'utf8');
   preview = await startPreview(site.root);
+  // The build runs while the edits below are made and shown: the preview must not notice it.
+  building = buildBeside(site.root);
 });
 
 test.afterAll(async () => {
+  await building;
   await preview?.stop();
   site?.remove();
 });
@@ -93,7 +112,7 @@ test('a YAML error is named with its file and line in the browser, and the previ
 
 test('npm run build beside the preview leaves it working: no overlay, no console error, and a later edit still shows', async ({page, context}) => {
   test.setTimeout(300_000);
-  const built = site.build();
+  const built = await building;
   expect(built.status, built.output).toBe(0);
   const errors = watchErrors(page);
   const apiPage = await context.newPage();
