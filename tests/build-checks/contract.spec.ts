@@ -246,10 +246,11 @@ test.describe.serial('a copy with a released added field and a broken anchor, bu
   test.afterAll(() => site.remove());
 
   test('a broken anchor only warns, and the site still builds', () => {
-    expect(build.output).toMatch(/\[WARNING\][\s\S]*#no-such-section/);
+    // One short block naming the file and line, the page and the link (src/plugins/linkCheck).
+    expect(build.output).toContain('Broken anchors (1), which only warn:\n  docs/Agents/intro.mdx:5\n    on /docs/Agents/intro: /docs/Agents/authentication#no-such-section');
     // That one alone: every anchor the site's own pages link to, a row of the register included, is
-    // one the build knows (src/components/RowAnchor).
-    expect([...build.output.matchAll(/Broken anchor on source page path = (\S+):/g)].map((match) => match[1])).toEqual(['/docs/Agents/intro']);
+    // one the page has (src/components/RowAnchor).
+    expect(build.output).not.toContain('Broken links (');
     expect(build.status, build.output).toBe(0);
     expect(site.hasBuilt()).toBe(true);
   });

@@ -32,18 +32,22 @@ test.describe.serial('a copy with a link to a missing page and a markdown link t
   });
   test.afterAll(() => site.remove());
 
-  test('a link to a page that does not exist fails the build, naming the page and the link', () => {
+  test('a link to a page that does not exist fails the build with one short block at its end: file and line, page, link, and the fix', () => {
     expect(built.status).not.toBe(0);
-    expect(built.output).toContain('Broken link on source page path = /docs/Agents/intro');
-    expect(built.output).toContain('-> linking to /docs/no-such-guide');
+    const block = built.output.slice(built.output.indexOf('Broken links ('));
+    expect(block).toContain('docs/Agents/intro.mdx:5\n    on /docs/Agents/intro: /docs/no-such-guide — no page or file has this path');
+    expect(block).toContain('Fix: point each at a page that exists');
+    // The end of the output, with no stack trace after it, and no advice to turn the check off.
+    expect(block.trimEnd().split('\n').length).toBeLessThan(10);
+    expect(block).not.toMatch(/^\s+at /m);
+    expect(built.output).not.toMatch(/onBrokenLinks|let the build pass/);
   });
 
   test('a markdown link to a missing file warns, and then fails as the broken link it leaves', () => {
     // Docusaurus leaves an unresolved file link as written. The markdown check only warns (spec
     // section 5), but the page then links to a URL that does not exist, which the link guard stops.
     expect(built.output).toMatch(/\[WARNING\][^\n]*Markdown link[\s\S]*draft-not-written-yet\.md[\s\S]*docs\/Agents\/draft-link\.mdx/);
-    expect(built.output).toContain('Broken link on source page path = /docs/Agents/draft-link');
-    expect(built.output).toContain('-> linking to ./draft-not-written-yet.md');
+    expect(built.output).toMatch(/docs\/Agents\/draft-link\.mdx:5\n    on \/docs\/Agents\/draft-link: \S*draft-not-written-yet\.md — no page or file has this path/);
     expect(built.status).not.toBe(0);
   });
 });
