@@ -39,25 +39,25 @@ const breakingEdits: Array<{name: string; file: string; edit: (text: string) => 
     name: 'removing a response field',
     file: schemaFile('PickupResponse'),
     edit: (text) => text.replace(/\n {2}pickupNumber:\n(?: {4}.*\n)+/, '\n'),
-    names: /POST \/order\/pickup\/request \(requestPickup\)\n(?: .*\n)*?\s+BREAKING\s+Removed property `pickupNumber` in Response 201[^\n]*\n\s+at \$\.paths\['\/order\/pickup\/request'\]\.post\.responses\['201'\][^\n]*\.properties\.pickupNumber\n\s+breaks: /,
+    names: /POST \/order\/pickup\/request \(requestPickup\)\n(?: .*\n)*?\s+BREAKING\s+Removed property `pickupNumber` in Response 201[^\n]*\n\s+in openapi\/[^\n]+\n\s+at \$\.paths\['\/order\/pickup\/request'\]\.post\.responses\['201'\][^\n]*\.properties\.pickupNumber\n\s+breaks: /,
   },
   {
     name: 'tightening a maxLength',
     file: schemaFile('PickupRequest'),
     edit: (text) => text.replace(/(\n {2}bol:\n {4}type: string\n {4}maxLength: )20/, '$110'),
-    names: /BREAKING\s+Replaced maxLength validator of `bol` in Request Body[^\n]*: 20 → 10\n\s+at \$\.paths\['\/order\/pickup\/request'\]\.post\.requestBody[^\n]*\.properties\.bol\.maxLength/,
+    names: /BREAKING\s+Replaced maxLength validator of `bol` in Request Body[^\n]*: 20 → 10\n\s+in openapi\/[^\n]+\n\s+at \$\.paths\['\/order\/pickup\/request'\]\.post\.requestBody[^\n]*\.properties\.bol\.maxLength/,
   },
   {
     name: 'removing an enum value',
     file: schemaFile('AgentStatusEvent'),
     edit: (text) => text.replace(/\n {2}- OUT_FOR_DELIVERY/, ''),
-    names: /POST \/agent\/probill\/status \(updateAgentProbillStatus\)\n(?: .*\n)*?\s+BREAKING\s+[^\n]*`status`[^\n]*removes "OUT_FOR_DELIVERY"\n\s+at \$\.paths\['\/agent\/probill\/status'\]\.post\.requestBody/,
+    names: /POST \/agent\/probill\/status \(updateAgentProbillStatus\)\n(?: .*\n)*?\s+BREAKING\s+[^\n]*`status`[^\n]*removes "OUT_FOR_DELIVERY"\n\s+in openapi\/[^\n]+\n\s+at \$\.paths\['\/agent\/probill\/status'\]\.post\.requestBody/,
   },
   {
     name: 'making a field required',
     file: schemaFile('TokenRequest'),
     edit: (text) => text.replace(/\nproperties:\n/, '\nrequired: [id]\nproperties:\n'),
-    names: /POST \/authentication\/user\/token \(createUserToken\)\n(?: .*\n)*?\s+BREAKING\s+Added required status to `id` in Request Body[^\n]*\n\s+at \$\.paths\['\/authentication\/user\/token'\]\.post\.requestBody\.content\['application\/json'\]\.schema\.required\[0\]/,
+    names: /POST \/authentication\/user\/token \(createUserToken\)\n(?: .*\n)*?\s+BREAKING\s+Added required status to `id` in Request Body[^\n]*\n\s+in openapi\/[^\n]+\n\s+at \$\.paths\['\/authentication\/user\/token'\]\.post\.requestBody\.content\['application\/json'\]\.schema\.required\[0\]/,
   },
 ];
 
@@ -73,9 +73,10 @@ test.describe.serial('a copy with four breaking edits, checked once', () => {
   });
   test.afterAll(() => site.remove());
 
-  for (const {name, names} of breakingEdits) {
-    test(`${name} fails the contract check, naming the change and how to release it`, () => {
+  for (const {name, names, file} of breakingEdits) {
+    test(`${name} fails the contract check, naming the change, the file to open and how to release it`, () => {
       expect(check.status, check.output).toBe(1);
+      expect(check.output).toContain(`in ${file}\n`);
       expect(check.output).toContain(`has ${breakingEdits.length} breaking changes against release ${lastRelease()}, and no release declares them`);
       expect(check.output).toMatch(names);
       const nextMajor = `${Number(lastRelease().split('.')[0]) + 1}.0.0`;
@@ -105,18 +106,26 @@ const nonBreakingEdits: Array<{name: string; file: string; edit: (text: string) 
   },
 ];
 
-// Likewise the three edits that break nothing: one copy, one check that lets them through, one diff.
+// Likewise the three edits that break nothing: one copy, one check that lets them through, the diff
+// as it prints by default and with its wording edits listed.
 test.describe.serial('a copy with three edits that break nothing, checked once', () => {
   let site: SiteCopy;
   let check: {status: number | null; output: string};
   let shown: {status: number | null; output: string};
+  let withWording: {status: number | null; output: string};
   test.beforeAll(() => {
     site = new SiteCopy();
     for (const {file, edit} of nonBreakingEdits) editFile(site, file, edit);
     check = site.run('contract:check');
-    shown = site.runWithoutPreScript('contract:diff');
+    shown = site.run('contract:diff');
+    withWording = site.run('contract:diff', '--wording');
   });
   test.afterAll(() => site.remove());
+
+  test('contract:diff leads with the API changes and folds the wording edits into one count', () => {
+    expect(shown.output).toMatch(/Compatible changes \(\d+\):[\s\S]*Wording edits: \d+ to descriptions, examples, samples or x- markers[^\n]*--wording/);
+    expect(shown.output).not.toContain('Replaced annotation (description)');
+  });
 
   for (const {name, diff} of nonBreakingEdits) {
     test(`${name} passes the contract check, and contract:diff shows it`, () => {
@@ -124,7 +133,8 @@ test.describe.serial('a copy with three edits that break nothing, checked once',
       expect(check.output).toMatch(/0 breaking, \d+ non-breaking, \d+ wording-only change\(s\) since it/);
       expect(shown.status, shown.output).toBe(0);
       expect(shown.output).toContain(`against release ${lastRelease()}`);
-      expect(shown.output).toMatch(diff);
+      // The API changes lead; the wording edits are one count, listed with --wording.
+      expect(name === 'rewording a description' ? withWording.output : shown.output).toMatch(diff);
     });
   }
 });

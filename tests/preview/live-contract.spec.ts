@@ -47,6 +47,11 @@ test.beforeAll(async () => {
   building = buildBeside(site.root);
 });
 
+test.afterEach(async ({}, testInfo) => {
+  // What the preview printed, for a failure's report: the publishes, the compiles and their errors.
+  if (testInfo.status !== testInfo.expectedStatus) await testInfo.attach('preview terminal', {body: preview.log(), contentType: 'text/plain'});
+});
+
 test.afterAll(async () => {
   await building;
   await preview?.stop();
@@ -100,11 +105,17 @@ test('a new optional property shows in the guide’s field list, on /api/ and in
 test('a YAML error is named with its file and line in the browser, and the preview recovers when it is fixed', async ({page}) => {
   test.setTimeout(180_000);
   await page.goto(`${preview.url}${guidePath}`);
+  await expect(page.getByRole('heading', {level: 1})).toBeVisible(shows);
+  const logBefore = preview.log().length;
   site.write(schemaFile, `${original}bad: [unclosed\n`);
+  // The terminal first: the publish failed and named the file and line.
+  await expect.poll(() => preview.log().slice(logBefore), shows).toMatch(/could not be published[\s\S]*compiled with \d+ errors?/);
+  expect(preview.log().slice(logBefore)).toContain(`${schemaFile}:`);
+  // Then the browser: the dev server sends the failed compile to the page, and to one opened after it.
   const overlay = page.frameLocator('#webpack-dev-server-client-overlay');
+  await page.reload();
   await expect(overlay.locator('body')).toContainText(`${schemaFile}:`, shows);
   await expect(overlay.locator('body')).toContainText('YAML syntax error');
-  expect(preview.log()).toContain(`${schemaFile}:`);
   site.write(schemaFile, original.replace('description: Bill of lading number.', 'description: "Bill of lading number, fixed."'));
   await expect.poll(() => visibleText(page), shows).toContain('Bill of lading number, fixed.');
   await expect(page.locator('#webpack-dev-server-client-overlay')).toHaveCount(0);
