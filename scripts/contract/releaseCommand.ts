@@ -9,17 +9,17 @@
  * checks on silences, bounds and honesty); a refusal leaves every file as it was.
  */
 import {spawnSync} from 'node:child_process';
-import {existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
+import {mkdirSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import semver from 'semver';
 import {stringify as toYaml} from 'yaml';
 
-import {openApiJsonPath, openApiSourcePath, outputFolder, outputRoot} from '../../contract/outputs';
-import {publishContract} from '../../src/plugins/contract/publish';
+import {openApiJsonPath, openApiSourcePath, outputFolder, outputRoot, publishedFile} from '../../contract/outputs';
+import {filesUnder, publishContract} from '../../src/plugins/contract/publish';
 import {contractChanges} from '../../contract/releases/diff';
-import {readReleases, readSnapshot, releasesFolder, withInfoVersion} from '../../contract/releases/releases';
+import {readReleases, readSnapshot, releasesFolder, withInfoVersion, type ContractDocument} from '../../contract/releases/releases';
 import {formatGroups, formatSummary, nextMajor} from '../../contract/releases/report';
-import {readWorkingContract, runCommand} from '../../contract/releases/workingContract';
+import {runCommand} from '../../contract/releases/workingContract';
 
 const projectRoot = path.resolve(__dirname, '../..');
 const usage = 'usage: npm run contract:release -- <version> "<one-line summary>" [--notes "<markdown>"] [--date YYYY-MM-DD]';
@@ -64,7 +64,7 @@ function parseArguments(args: readonly string[]): Request {
  */
 function keepPublishedFiles(): () => void {
   const root = outputRoot(projectRoot, 'build');
-  const list = () => (existsSync(root) ? readdirSync(root, {recursive: true, withFileTypes: true}).filter((entry) => entry.isFile()).map((entry) => path.join(entry.parentPath, entry.name)) : []);
+  const list = () => filesUnder(root, '.').map((file) => path.join(root, file));
   const kept = new Map(list().map((file) => [file, readFileSync(file)]));
   return () => {
     for (const file of list()) if (!kept.has(file)) rmSync(file);
@@ -136,7 +136,9 @@ runCommand(async () => {
   };
   // Whole, not in memory only: the checks below read the register and the downloads it writes.
   await publish().catch((error: Error) => refuse(error.message));
-  const {document: working, text: workingText} = await readWorkingContract(projectRoot);
+  // What the publish just wrote, not a second bundle of the same source.
+  const workingText = readFileSync(publishedFile(projectRoot, openApiJsonPath), 'utf8');
+  const working = JSON.parse(workingText) as ContractDocument;
   const changes = last ? contractChanges(readSnapshot(last), working) : [];
   if (last) {
     const breaking = changes.some((change) => change.kind === 'breaking');

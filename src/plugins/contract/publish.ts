@@ -40,8 +40,8 @@ export type Published = {
 /** The folders a publish owns whole: a file in them that this publish did not make is removed. */
 const ownedFolders = [changelogFolder, 'static/downloads', 'static/api'];
 
-/** Every file of the output folder below `folder`, as paths relative to `root`. */
-function filesUnder(root: string, folder: string): string[] {
+/** Every file of the output folder below `folder` (all of it with '.'), as paths relative to `root`. */
+export function filesUnder(root: string, folder: string): string[] {
   const full = path.join(root, folder);
   if (!existsSync(full)) return [];
   return readdirSync(full, {recursive: true, withFileTypes: true})
