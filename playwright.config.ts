@@ -2,11 +2,11 @@ import {defineConfig, devices} from '@playwright/test';
 
 import {existsSync} from 'node:fs';
 
-import {chromiumArgs, debianChromiumPath, debianHeadlessShellPath} from './scripts/chromium';
+import {chromiumArgs, debianChromiumPath, debianHeadlessShellPath} from './tests/support/chromium';
 
 /**
  * Browser tests run against the production build served by a plain static host
- * (scripts/serve-static.ts), never against the dev server, but for the preview's own tests
+ * (tests/support/staticServer.ts), never against the dev server, but for the preview's own tests
  * (tests/preview). `npm test` builds first.
  *
  * Browser: Playwright's own Chromium where it is installed; otherwise set CHROMIUM_PATH, with Debian's
@@ -81,7 +81,7 @@ export default defineConfig({
   webServer: process.env.PORTAL_URL
     ? undefined
     : {
-        command: `tsx scripts/serve-static.ts build --port ${port}`,
+        command: `tsx scripts/serve.ts build --port ${port}`,
         url: baseURL,
         reuseExistingServer: !process.env.CI,
       },

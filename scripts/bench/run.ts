@@ -40,15 +40,15 @@ import type {Server} from 'node:http';
 import path from 'node:path';
 import {chromium, type Browser} from '@playwright/test';
 
-import {chromiumArgs, debianChromiumPath} from '../chromium';
-import {startStaticServer} from '../serve-static';
+import {chromiumArgs, debianChromiumPath} from '../../tests/support/chromium';
+import {startStaticServer} from '../../tests/support/staticServer';
 import {scaleVariable} from '../../contract/scale';
-import {judgeBudgets} from './budgets';
-import {compareWithBaseline} from './compare';
-import {lighthouseOnce} from './lighthouse';
-import {benchPreviewEdits, printPreviewFigures} from './preview';
-import {benchSandbox, type SandboxFigures} from './sandbox';
-import {checkOperationsAtScale} from './scaleCheck';
+import {judgeBudgets} from '../../bench/budgets';
+import {compareWithBaseline} from '../../bench/compare';
+import {lighthouseOnce} from '../../bench/lighthouse';
+import {benchPreviewEdits, printPreviewFigures} from '../../bench/preview';
+import {benchSandbox, type SandboxFigures} from '../../bench/sandbox';
+import {checkOperationsAtScale} from '../../bench/scaleCheck';
 
 const projectRoot = path.resolve(__dirname, '../..');
 const args = process.argv.slice(2);

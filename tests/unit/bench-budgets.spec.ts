@@ -1,8 +1,8 @@
 import {test, expect} from '@playwright/test';
 
-import {judgeBudgets, type PageBudgetFigures} from '../../scripts/bench/budgets';
+import {judgeBudgets, type PageBudgetFigures} from '../../bench/budgets';
 
-/** The benchmark's verdicts (scripts/bench/budgets.ts), judged on made-up figures at each edge. */
+/** The benchmark's verdicts (bench/budgets.ts), judged on made-up figures at each edge. */
 function page(overrides: Partial<PageBudgetFigures['lighthouse']> = {}, jsDecodedBytes = 500 * 1024): PageBudgetFigures {
   return {jsDecodedBytes, lighthouse: {performance: 100, accessibility: 100, bestPractices: 100, seo: 100, tbtMs: 0, ...overrides}};
 }

@@ -1,9 +1,9 @@
 import {test, expect} from '@playwright/test';
 
-import {cpuBlocking} from '../../scripts/bench/compare/cpuBlocking';
-import {judgeMetric, midranks, rankSumGreaterP, smallestP} from '../../scripts/bench/compare/rankTest';
+import {cpuBlocking} from '../../bench/compare/cpuBlocking';
+import {judgeMetric, midranks, rankSumGreaterP, smallestP} from '../../bench/compare/rankTest';
 
-/** The compare mode's verdict (scripts/bench/compare/rankTest.ts) on figures whose answer is known. */
+/** The compare mode's verdict (bench/compare/rankTest.ts) on figures whose answer is known. */
 
 test('ties share their mean rank', () => {
   expect(midranks([30, 10, 20, 20])).toEqual([4, 1, 2.5, 2.5]);

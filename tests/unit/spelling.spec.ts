@@ -2,7 +2,7 @@ import path from 'node:path';
 import {pathToFileURL} from 'node:url';
 import {test, expect} from '@playwright/test';
 
-import {docsTexts, misspellings, projectRoot, servedContractTexts} from '../../scripts/spelling/check';
+import {docsTexts, misspellings, projectRoot, servedContractTexts} from '../../checks/spelling';
 
 /** The writers' spelling check (cspell.config.yaml), over the docs and the contract's descriptions. */
 test('the docs and the contract’s descriptions have no unknown word', async () => {

@@ -9,7 +9,7 @@ import path from 'node:path';
 import {test, expect} from '@playwright/test';
 import {parse} from 'yaml';
 
-import {startStaticServer} from '../../../scripts/serve-static';
+import {startStaticServer} from '../../support/staticServer';
 import {projectRoot, sandboxFolder, startSandboxServer} from '../../../sandbox/process';
 import {localSandboxPort} from '../../../sandbox/engine/localServer';
 import {ciShellRecipe, githubActionsWorkflow, sandboxDownloadUrl, startCommands} from '../../../src/downloads/sandboxRecipes';

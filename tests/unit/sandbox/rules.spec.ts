@@ -235,7 +235,10 @@ test.describe('tokens and accounts', () => {
     const token = await freshToken(sandbox);
     const [header, payload, signature] = token.split('.');
     const tamperedPayload = Buffer.from(JSON.stringify({...JSON.parse(Buffer.from(payload, 'base64url').toString()), sub: 'someone-else'})).toString('base64url');
-    const badTokens = [undefined, 'not-a-jwt', `${header}.${tamperedPayload}.${signature}`, `${token.slice(0, -2)}xx`];
+    // The signature's first character changed: every one of its 6 bits counts, unlike the last
+    // character's, whose low bits base64url decoders drop (a token ending in `xw` was still valid as `xx`).
+    const wrongSignature = `${signature[0] === 'A' ? 'B' : 'A'}${signature.slice(1)}`;
+    const badTokens = [undefined, 'not-a-jwt', `${header}.${tamperedPayload}.${signature}`, `${header}.${payload}.${wrongSignature}`];
     for (const entry of sandbox.contract.operations()) {
       const needsToken = sandbox.contract.requiresToken(entry);
       for (const bad of badTokens) {

@@ -2,17 +2,17 @@
  * `npm run spellcheck`: checks the spelling of the docs (docs/**\/*.mdx) and of every description,
  * summary and title of the served contract (openapi.json as the build published it) with cspell and the project's
  * settings (cspell.config.yaml). Prints one line per unknown word and exits 1 if there is any.
- * tests/unit/spelling.spec.ts runs the same check in `npm test`.
+ * scripts/docs/spellcheckCommand.ts is the command; tests/unit/spelling.spec.ts runs the same check in `npm test`.
  */
 import {readFileSync} from 'node:fs';
 import path from 'node:path';
 import {pathToFileURL} from 'node:url';
 
-import {docsPages} from '../../contract/docsPages';
-import {stringsOf} from '../../contract/documentStrings';
-import {openApiJsonPath, publishedFile} from '../../contract/outputs';
+import {docsPages} from '../contract/docsPages';
+import {stringsOf} from '../contract/documentStrings';
+import {openApiJsonPath, publishedFile} from '../contract/outputs';
 
-export const projectRoot = path.resolve(__dirname, '../..');
+export const projectRoot = path.resolve(__dirname, '..');
 
 export type Misspelling = {where: string; word: string; context: string};
 
@@ -47,19 +47,4 @@ export function servedContractTexts(root = projectRoot): Text[] {
   return stringsOf(document)
     .filter(({key}) => key === 'description' || key === 'summary' || key === 'title')
     .map(({where, text}) => ({where: `${openApiJsonPath} ${where}`, uri, text}));
-}
-
-if (require.main === module) {
-  misspellings([...docsTexts(), ...servedContractTexts()])
-    .then((found) => {
-      for (const {where, word, context} of found) {
-        console.log(`${where}: unknown word "${word}" in: ${context}`);
-      }
-      console.log(found.length === 0 ? 'spellcheck: no unknown word' : `spellcheck: ${found.length} unknown words; see cspell.config.yaml to allow one`);
-      process.exit(found.length === 0 ? 0 : 1);
-    })
-    .catch((error: unknown) => {
-      console.error(error instanceof Error ? error.message : error);
-      process.exit(1);
-    });
 }

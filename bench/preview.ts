@@ -13,7 +13,7 @@ import {tmpdir} from 'node:os';
 import path from 'node:path';
 import type {Browser, Page} from '@playwright/test';
 
-import {startPreview} from '../../tests/preview/previewServer';
+import {startPreview} from '../tests/preview/previewServer';
 
 const schemaFile = 'openapi/components/schemas/PickupRequest.yaml';
 const copied = ['docs', 'src', 'static', 'openapi', 'contract', 'sandbox', 'docusaurus.config.ts', 'sidebars.ts', 'package.json', 'tsconfig.json', 'redocly.yaml'];

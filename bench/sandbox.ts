@@ -12,7 +12,7 @@
 import {statSync} from 'node:fs';
 import autocannon from 'autocannon';
 
-import {sandboxFolder, startSandboxServer, tokenFrom} from '../../sandbox/process';
+import {sandboxFolder, startSandboxServer, tokenFrom} from '../sandbox/process';
 
 export type SandboxFigures = {
   requestsPerSecond: number;

@@ -5,7 +5,7 @@
  */
 import type {Browser} from '@playwright/test';
 
-import {Contract, redocAnchor} from '../../src/remark/contract/contract';
+import {Contract, redocAnchor} from '../src/remark/contract/contract';
 
 export type ScaleCheck = {operations: number; reachedByAnchor: number; missedAnchors: string[]; searched: number; foundBySearch: number; missedSearches: string[]};
 

@@ -1,6 +1,6 @@
 /**
  * Lighthouse and its Chromium launcher, which only the benchmark runs, live in their own install
- * (scripts/bench/tools/, with its own lockfile) rather than in the project's: they are 200 of its
+ * (bench/tools/, with its own lockfile) rather than in the project's: they are 200 of its
  * packages and 186 MB, and took 8 s of every `npm ci` (59 s against 67 s, idle, 2026-11-28), which every
  * CI run and every writer pays. The benchmark installs them on its first run, and again when the
  * lockfile names another Lighthouse than the one installed.
@@ -43,10 +43,10 @@ function installTools(): void {
   if (wanted !== undefined && installedVersion('lighthouse') === wanted) {
     return;
   }
-  console.log(`bench: installing Lighthouse ${wanted} into scripts/bench/tools/ (once)`);
+  console.log(`bench: installing Lighthouse ${wanted} into bench/tools/ (once)`);
   const result = spawnSync('npm', ['ci', '--no-audit', '--no-fund', '--prefer-offline'], {cwd: toolsFolder, stdio: 'inherit'});
   if (result.status !== 0) {
-    throw new Error(`bench: npm ci in scripts/bench/tools/ failed (exit ${result.status}); Lighthouse is needed for the page scores`);
+    throw new Error(`bench: npm ci in bench/tools/ failed (exit ${result.status}); Lighthouse is needed for the page scores`);
   }
 }
 

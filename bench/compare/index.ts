@@ -24,7 +24,7 @@ import {mkdirSync, writeFileSync} from 'node:fs';
 import type {Server} from 'node:http';
 import path from 'node:path';
 
-import {startStaticServer} from '../../serve-static';
+import {startStaticServer} from '../../tests/support/staticServer';
 import {lighthouseOnce} from '../lighthouse';
 import {buildCommit, defaultBaseline, resolveCommit} from './commitBuild';
 import {judgeMetric, regressionRule, smallestP, type MetricVerdict} from './rankTest';

@@ -4,7 +4,7 @@
  * rewritten to the home page. `--gzip` compresses text responses, as a real host does; the benchmark
  * measures page weight through it.
  *
- * Usage: tsx scripts/serve-static.ts [dir=build] [--port 3000] [--gzip]
+ * The tests, the benchmark and `npm run serve` (scripts/serve.ts) use it.
  */
 import {createReadStream, existsSync, statSync} from 'node:fs';
 import {createServer, type IncomingMessage, type Server, type ServerResponse} from 'node:http';
@@ -30,7 +30,7 @@ const contentTypes: Record<string, string> = {
 };
 const compressible = /^(text\/|application\/(json|yaml|xml)|image\/svg)/;
 
-function isFile(file: string): boolean {
+export function isFile(file: string): boolean {
   return existsSync(file) && statSync(file).isFile();
 }
 
@@ -79,18 +79,4 @@ export function startStaticServer(directory: string, port: number, gzip = false)
     }
   });
   return new Promise((resolve) => server.listen(port, '127.0.0.1', () => resolve(server)));
-}
-
-if (require.main === module) {
-  const args = process.argv.slice(2);
-  const portIndex = args.indexOf('--port');
-  const port = portIndex >= 0 ? Number(args[portIndex + 1]) : 3000;
-  const directory = args.find((arg, index) => !arg.startsWith('--') && index !== portIndex + 1) ?? 'build';
-  if (!isFile(path.join(directory, 'index.html'))) {
-    console.error(`serve-static: ${directory}/index.html not found; run \`npm run build\` first.`);
-    process.exit(1);
-  }
-  void startStaticServer(directory, port, args.includes('--gzip')).then(() => {
-    console.log(`Serving ${directory} at http://127.0.0.1:${port}/`);
-  });
 }
