@@ -4,7 +4,7 @@
  * contact, title) come from the settings module, so re-branding the site re-brands the contract too.
  *
  * Each operation's portal choices are labelled (portalChoices.ts), and each silence of the contract gets
- * a short marker linked to its row of the register of open questions (openQuestions.ts). Each operation
+ * a short marker linked to its row of the register of open questions (openQuestions/). Each operation
  * then gets `x-codeSamples` built from its own examples (codeSamples.ts), and `externalDocs` pointing at
  * the guide section that documents it (guideLinks.ts). Links to the portal become absolute
  * (siteLinks.ts). With OPENAPI_SCALE=N set, as `npm run bench -- --scale N` does, every call is copied
@@ -110,7 +110,7 @@ export type BundledContract = {
 export async function bundleContract(projectRoot: string): Promise<BundledContract> {
   // OPENAPI_SCALE=N (the scale benchmark only) copies every call N-fold; see scale.ts.
   const marked = scaleContract(labelPortalChoices(applyProvider(await bundleSource(projectRoot)) as never), scaleFromEnvironment()) as OpenApiDocument;
-  // Each silence gets its short marker on /api/, linked to its row of the register (openQuestions.ts).
+  // Each silence gets its short marker on /api/, linked to its row of the register (openQuestions/markers.ts).
   const openRows: OpenQuestion[] = markOpenQuestions(marked as never);
   const sampled = await addCodeSamples(marked as unknown as SampledDocument);
   const linked = addGuideLinks(sampled, path.join(projectRoot, 'docs'));

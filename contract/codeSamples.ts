@@ -9,7 +9,7 @@
  * what a call leaves open is in its Open questions, once.
  */
 import {HTTPSnippet, type HarRequest} from '@readme/httpsnippet';
-import {namedParameterExample, parameterExample} from '../sandbox/engine/contract';
+import {parameterExample} from '../sandbox/engine/contract';
 import {pointerTarget} from './jsonPointer';
 import {localSandboxPort} from '../sandbox/engine/localServer';
 

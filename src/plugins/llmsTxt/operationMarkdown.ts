@@ -2,7 +2,7 @@
  * Each operation of the contract as one Markdown page (`/api/operations/<operationId>.md`), for
  * readers who work through a coding assistant: what the call does, its path, parameters, request
  * fields, samples, answer, error answers and open questions. It is made by the renderers that fill the
- * guides (src/remark/contract/renderers.ts), so it says what the guides say, in the same words.
+ * guides (src/remark/contract/renderers/), so it says what the guides say, in the same words.
  */
 import {toMarkdown} from 'mdast-util-to-markdown';
 import {gfmToMarkdown} from 'mdast-util-gfm';

@@ -1,6 +1,6 @@
 /**
  * A remark plugin that renders the contract components of the docs (`<SchemaFields>`, `<EnumValues>`,
- * `<CodeSamples>`… see renderers.ts) from the bundled OpenAPI description at build time. A component
+ * `<CodeSamples>`… see renderers/, one file per group of components) from the bundled OpenAPI description at build time. A component
  * that names a schema or operation the description lacks fails the build, naming the page.
  */
 import path from 'node:path';

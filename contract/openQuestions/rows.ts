@@ -1,19 +1,5 @@
-/**
- * The register of open questions: every silence of the contract, once, at its home (silences.ts
- * describes the `x-not-stated` + `x-open` marker). The same rows feed four readers:
- * - the register page (`<OpenQuestionsRegister />`) and its CSV and JSON downloads, which a writer
- *   sends to the carrier's API team;
- * - each call's Open questions block in the guides (`<OpenQuestions operation="…" />`), which lists
- *   the rows the call reaches: its own, its parameters', its request body's and its success answer's;
- * - /api/, where the bundle step gives each marked node a short marker linking to its row.
- * When the carrier answers a question, the writer edits the contract, and the row and every marker
- * it drove disappear with it.
- */
-import path from 'node:path';
-
-import {pageQuestions} from './pageQuestions';
-import {apiWideQuestions} from './portalChoices';
-import {notStatedAspects, type NotStatedAspect} from './silences';
+/** The open questions read from the contract: each marked silence as a row at its home, and the rows one call reaches. */
+import {notStatedAspects, type NotStatedAspect} from '../silences';
 
 /** What a marked node holds beside `x-not-stated`. */
 export type OpenMarker = {question: string; assumed?: string; sandbox?: string};
@@ -33,18 +19,14 @@ export type OpenQuestion = {
   readonly spec: string;
 };
 
-type Node = Record<string, unknown> & {$ref?: string; 'x-not-stated'?: NotStatedAspect[]; 'x-open'?: OpenMarker; 'x-spec'?: string};
-type Document = {
+export type Node = Record<string, unknown> & {$ref?: string; 'x-not-stated'?: NotStatedAspect[]; 'x-open'?: OpenMarker; 'x-spec'?: string};
+export type Document = {
   servers?: Node[];
   paths: Record<string, Record<string, Node>>;
   components: Record<string, Record<string, Node>>;
 };
 
-export const registerRoute = '/docs/guides/open-questions';
-export const registerCsvPath = 'static/downloads/open-questions.csv';
-export const registerJsonPath = 'static/downloads/open-questions.json';
-
-const methods = ['get', 'post', 'put', 'patch', 'delete'];
+export const methods = ['get', 'post', 'put', 'patch', 'delete'];
 
 /** `pickupwindow-timezoneoffset`: lowercase, every run of other characters one hyphen. */
 export function anchorOf(...parts: string[]): string {
@@ -95,7 +77,7 @@ function markerOf(node: Node, where: string): OpenMarker | undefined {
 }
 
 /** Which node of the document each row was read from: the bundle step marks it for /api/. */
-const nodeOfRow = new WeakMap<OpenQuestion, Node>();
+export const nodeOfRow = new WeakMap<OpenQuestion, Node>();
 
 function row(home: string, field: string, node: Node, spec: string): OpenQuestion | undefined {
   const open = markerOf(node, field ? `${home} ${field}` : home);
@@ -229,131 +211,6 @@ export function openQuestions(document: Document): OpenQuestion[] {
   return rows;
 }
 
-const docsFolder = path.resolve(__dirname, '../docs');
-
-/** Where the register's API-wide rows live: the introduction of /api/, which states them. */
-export const acrossTheApi = 'across the API';
-
-/**
- * The register: the choices made across the API first (they are asked once, not per call), then every
- * marked silence of the contract (`openQuestions`).
- */
-export function registerRows(document: Document, marked: readonly OpenQuestion[] = openQuestions(document)): OpenQuestion[] {
-  const apiWide = apiWideQuestions(document as never).map(({id, field, aspects, question, assumed, spec}): OpenQuestion => ({id, home: acrossTheApi, field, aspects, question, assumed, spec}));
-  const onPages = pageQuestions(docsFolder).map(({id, page, title, question}): OpenQuestion => ({id, home: `page ${page}`, field: title, aspects: [], question, spec: ''}));
-  return [...apiWide, ...marked, ...onPages];
-}
-
-/**
- * Gives every marked node of `document` its short marker, linked to its row of the register: what
- * /api/ shows in place of the long note (issue 35). A node with a `$ref` and no description of its own
- * takes its target's, since a description beside a `$ref` replaces the target's on /api/. Returns the
- * rows.
- */
-export function markOpenQuestions(document: Document): OpenQuestion[] {
-  const rows = openQuestions(document);
-  const schemas = document.components.schemas ?? {};
-  for (const found of rows) {
-    const node = nodeOfRow.get(found)!;
-    const target = typeof node.$ref === 'string' ? schemas[node.$ref.split('/').pop()!] : undefined;
-    const own = ((node.description as string | undefined) ?? (target?.description as string | undefined) ?? '').trimEnd();
-    // Redoc draws an answer's description inside the button that opens it: a link there would be a
-    // control inside a control (axe: nested-interactive), so an answer's marker is plain text.
-    const isAnswer = found.home.startsWith('response ') || / answer$/.test(found.field);
-    node.description = withMarker(own, isAnswer ? markerText(found) : linkedMarker(found));
-  }
-  const rowOfNode = new Map<Node, OpenQuestion>(rows.map((found) => [nodeOfRow.get(found)!, found]));
-  surfaceBodyMarkers(document, rowOfNode);
-  keepMarkersUnderOwnDescriptions(document, rowOfNode);
-  return rows;
-}
-
-/** A row's marker as a link to its row of the register. */
-const linkedMarker = (found: OpenQuestion) => `[${markerText(found)}](${registerRoute}#${found.id})`;
-
-/** A description with a marker after its own words, in italics, as /api/ shows it. */
-function withMarker(description: unknown, marker: string): string {
-  const own = typeof description === 'string' ? description.trimEnd() : '';
-  return own ? `${own}${/[.!?:)*]$/.test(own) ? '' : '.'} *${marker}*` : `*${marker}*`;
-}
-
-/**
- * A field or a parameter that refers to a marked schema but has a description of its own
- * (`originZipcode`: "Origin ZIP code…" over `ZipCode`) shows only its own on /api/: the schema's marker would be lost there, and
- * the field read as the carrier's fact. Such a field carries the schema's marker after its own words.
- */
-function keepMarkersUnderOwnDescriptions(document: Document, rowOfNode: ReadonlyMap<Node, OpenQuestion>): void {
-  const schemas = document.components.schemas ?? {};
-  const visit = (value: unknown): void => {
-    if (Array.isArray(value)) {
-      value.forEach(visit);
-      return;
-    }
-    if (!value || typeof value !== 'object') {
-      return;
-    }
-    const node = value as Node;
-    // A parameter shows its own description over its schema's (`originZipcode` over `ZipCode`, the
-    // tracking call's `pickupNumber` over `PickupNumber`), as a property with a description beside
-    // its `$ref` does.
-    const reference = typeof node.in === 'string' ? (node.schema as Node | undefined)?.$ref : node.$ref;
-    if (typeof reference === 'string' && reference.startsWith('#/components/schemas/') && typeof node.description === 'string') {
-      const found = rowOfNode.get(schemas[reference.split('/').pop()!]);
-      if (found && !node.description.includes(`#${found.id})`)) {
-        node.description = withMarker(node.description, linkedMarker(found));
-      }
-    }
-    Object.values(node).forEach(visit);
-  };
-  visit(document.paths);
-  visit(document.components);
-}
-
-/**
- * Redoc does not draw the description of a request's or an answer's top schema (Redocly/redoc#598), so
- * a marker there (the pickup request's borrowed limits, an answer's open shape) would never reach a
- * reader of /api/. The request body's own description and the answer's description are drawn: the
- * marker goes there too, linked in the request body, plain text in an answer (drawn inside a button).
- */
-function surfaceBodyMarkers(document: Document, rowOfNode: ReadonlyMap<Node, OpenQuestion>): void {
-  const schemas = document.components.schemas ?? {};
-  const rowOfReference = (schema: Node | undefined): OpenQuestion | undefined => {
-    const target = typeof schema?.$ref === 'string' ? schemas[schema.$ref.split('/').pop()!] : undefined;
-    return target ? rowOfNode.get(target) : undefined;
-  };
-  // The top schema, or each of its `anyOf`/`oneOf` variants (the generic 400's validation body), whose
-  // descriptions Redoc does not draw either.
-  const topRows = (content: unknown): OpenQuestion[] => {
-    const schema = (content as {'application/json'?: {schema?: Node}} | undefined)?.['application/json']?.schema;
-    const variants = [...((schema?.anyOf as Node[] | undefined) ?? []), ...((schema?.oneOf as Node[] | undefined) ?? [])];
-    return [schema, ...variants].map(rowOfReference).filter((found): found is OpenQuestion => found !== undefined);
-  };
-  const topRow = (content: unknown): OpenQuestion | undefined => topRows(content)[0];
-  const withNewMarker = (description: unknown, marker: string) =>
-    typeof description === 'string' && description.includes(marker) ? description.trimEnd() : withMarker(description, marker);
-  for (const item of Object.values(document.paths)) {
-    for (const method of methods) {
-      const operation = item[method] as {requestBody?: Node; responses?: Record<string, Node>} | undefined;
-      const body = operation?.requestBody;
-      const bodyRow = body ? topRow(body.content) : undefined;
-      if (body && bodyRow) {
-        body.description = withNewMarker(body.description, linkedMarker(bodyRow));
-      }
-      for (const response of Object.values(operation?.responses ?? {})) {
-        // A shared answer (`$ref` to components.responses) is marked once, below.
-        for (const answerRow of typeof response.$ref === 'string' ? [] : topRows(response.content)) {
-          response.description = withNewMarker(response.description, markerText(answerRow));
-        }
-      }
-    }
-  }
-  for (const response of Object.values(document.components.responses ?? {})) {
-    for (const answerRow of topRows(response.content)) {
-      response.description = withNewMarker(response.description, markerText(answerRow));
-    }
-  }
-}
-
 /**
  * The short marker /api/ shows for a row: "Open: unit" where the carrier leaves it open, or "Portal
  * assumption: type" where the contract shows the portal's assumption in its place (the type, limit or
@@ -370,26 +227,6 @@ export function markerText(question: Pick<OpenQuestion, 'aspects' | 'assumed'>):
  */
 export function sandboxBehaviour(row: Pick<OpenQuestion, 'assumed' | 'sandbox'>): string | undefined {
   return row.sandbox ?? (row.assumed ? 'as assumed' : undefined);
-}
-
-const csvCell = (value: string) => (/[",\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value);
-
-/** The register as CSV (RFC 4180), one row per open question, for a spreadsheet or the carrier's team. */
-export function registerCsv(rows: readonly OpenQuestion[]): string {
-  const header = ['id', 'home', 'field', 'aspects', 'question', 'portal_assumption', 'sandbox', 'spec_section'];
-  const lines = rows.map((found) =>
-    [found.id, found.home, found.field, found.aspects.join(' '), found.question, found.assumed ?? '', sandboxBehaviour(found) ?? '', found.spec].map(csvCell).join(','),
-  );
-  return `${[header.join(','), ...lines].join('\r\n')}\r\n`;
-}
-
-/** The register as JSON, with the contract version it was read from. */
-export function registerJson(rows: readonly OpenQuestion[], contractVersion: string): string {
-  const withSandbox = rows.map((row) => {
-    const sandbox = sandboxBehaviour(row);
-    return sandbox ? {...row, sandbox} : row;
-  });
-  return `${JSON.stringify({contractVersion, count: rows.length, openQuestions: withSandbox}, null, 2)}\n`;
 }
 
 /** A row as one call reaches it: the field's path from the call (`pickupWindow.timeZoneOffset`, `answer.pickupNumber`). */

@@ -1,0 +1,113 @@
+/** The short markers /api/ shows on each marked node, each linked to its row of the register. */
+import {markerText, methods, nodeOfRow, openQuestions, type Document, type Node, type OpenQuestion} from './rows';
+import {registerRoute} from './register';
+
+/**
+ * Gives every marked node of `document` its short marker, linked to its row of the register: what
+ * /api/ shows in place of the long note (issue 35). A node with a `$ref` and no description of its own
+ * takes its target's, since a description beside a `$ref` replaces the target's on /api/. Returns the
+ * rows.
+ */
+export function markOpenQuestions(document: Document): OpenQuestion[] {
+  const rows = openQuestions(document);
+  const schemas = document.components.schemas ?? {};
+  for (const found of rows) {
+    const node = nodeOfRow.get(found)!;
+    const target = typeof node.$ref === 'string' ? schemas[node.$ref.split('/').pop()!] : undefined;
+    const own = ((node.description as string | undefined) ?? (target?.description as string | undefined) ?? '').trimEnd();
+    // Redoc draws an answer's description inside the button that opens it: a link there would be a
+    // control inside a control (axe: nested-interactive), so an answer's marker is plain text.
+    const isAnswer = found.home.startsWith('response ') || / answer$/.test(found.field);
+    node.description = withMarker(own, isAnswer ? markerText(found) : linkedMarker(found));
+  }
+  const rowOfNode = new Map<Node, OpenQuestion>(rows.map((found) => [nodeOfRow.get(found)!, found]));
+  surfaceBodyMarkers(document, rowOfNode);
+  keepMarkersUnderOwnDescriptions(document, rowOfNode);
+  return rows;
+}
+
+/** A row's marker as a link to its row of the register. */
+const linkedMarker = (found: OpenQuestion) => `[${markerText(found)}](${registerRoute}#${found.id})`;
+
+/** A description with a marker after its own words, in italics, as /api/ shows it. */
+function withMarker(description: unknown, marker: string): string {
+  const own = typeof description === 'string' ? description.trimEnd() : '';
+  return own ? `${own}${/[.!?:)*]$/.test(own) ? '' : '.'} *${marker}*` : `*${marker}*`;
+}
+
+/**
+ * A field or a parameter that refers to a marked schema but has a description of its own
+ * (`originZipcode`: "Origin ZIP code…" over `ZipCode`) shows only its own on /api/: the schema's marker would be lost there, and
+ * the field read as the carrier's fact. Such a field carries the schema's marker after its own words.
+ */
+function keepMarkersUnderOwnDescriptions(document: Document, rowOfNode: ReadonlyMap<Node, OpenQuestion>): void {
+  const schemas = document.components.schemas ?? {};
+  const visit = (value: unknown): void => {
+    if (Array.isArray(value)) {
+      value.forEach(visit);
+      return;
+    }
+    if (!value || typeof value !== 'object') {
+      return;
+    }
+    const node = value as Node;
+    // A parameter shows its own description over its schema's (`originZipcode` over `ZipCode`, the
+    // tracking call's `pickupNumber` over `PickupNumber`), as a property with a description beside
+    // its `$ref` does.
+    const reference = typeof node.in === 'string' ? (node.schema as Node | undefined)?.$ref : node.$ref;
+    if (typeof reference === 'string' && reference.startsWith('#/components/schemas/') && typeof node.description === 'string') {
+      const found = rowOfNode.get(schemas[reference.split('/').pop()!]);
+      if (found && !node.description.includes(`#${found.id})`)) {
+        node.description = withMarker(node.description, linkedMarker(found));
+      }
+    }
+    Object.values(node).forEach(visit);
+  };
+  visit(document.paths);
+  visit(document.components);
+}
+
+/**
+ * Redoc does not draw the description of a request's or an answer's top schema (Redocly/redoc#598), so
+ * a marker there (the pickup request's borrowed limits, an answer's open shape) would never reach a
+ * reader of /api/. The request body's own description and the answer's description are drawn: the
+ * marker goes there too, linked in the request body, plain text in an answer (drawn inside a button).
+ */
+function surfaceBodyMarkers(document: Document, rowOfNode: ReadonlyMap<Node, OpenQuestion>): void {
+  const schemas = document.components.schemas ?? {};
+  const rowOfReference = (schema: Node | undefined): OpenQuestion | undefined => {
+    const target = typeof schema?.$ref === 'string' ? schemas[schema.$ref.split('/').pop()!] : undefined;
+    return target ? rowOfNode.get(target) : undefined;
+  };
+  // The top schema, or each of its `anyOf`/`oneOf` variants (the generic 400's validation body), whose
+  // descriptions Redoc does not draw either.
+  const topRows = (content: unknown): OpenQuestion[] => {
+    const schema = (content as {'application/json'?: {schema?: Node}} | undefined)?.['application/json']?.schema;
+    const variants = [...((schema?.anyOf as Node[] | undefined) ?? []), ...((schema?.oneOf as Node[] | undefined) ?? [])];
+    return [schema, ...variants].map(rowOfReference).filter((found): found is OpenQuestion => found !== undefined);
+  };
+  const topRow = (content: unknown): OpenQuestion | undefined => topRows(content)[0];
+  const withNewMarker = (description: unknown, marker: string) =>
+    typeof description === 'string' && description.includes(marker) ? description.trimEnd() : withMarker(description, marker);
+  for (const item of Object.values(document.paths)) {
+    for (const method of methods) {
+      const operation = item[method] as {requestBody?: Node; responses?: Record<string, Node>} | undefined;
+      const body = operation?.requestBody;
+      const bodyRow = body ? topRow(body.content) : undefined;
+      if (body && bodyRow) {
+        body.description = withNewMarker(body.description, linkedMarker(bodyRow));
+      }
+      for (const response of Object.values(operation?.responses ?? {})) {
+        // A shared answer (`$ref` to components.responses) is marked once, below.
+        for (const answerRow of typeof response.$ref === 'string' ? [] : topRows(response.content)) {
+          response.description = withNewMarker(response.description, markerText(answerRow));
+        }
+      }
+    }
+  }
+  for (const response of Object.values(document.components.responses ?? {})) {
+    for (const answerRow of topRows(response.content)) {
+      response.description = withNewMarker(response.description, markerText(answerRow));
+    }
+  }
+}

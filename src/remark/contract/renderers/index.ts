@@ -1,0 +1,30 @@
+/**
+ * What each contract component of the docs becomes: plain Markdown (tables, lists, code, links)
+ * generated at build time, so it costs no JavaScript in the browser and the offline search indexes it.
+ */
+import type {Renderer} from './shared';
+import {EnumValues, SchemaFields} from './schemaFields';
+import {OpenQuestions, OpenQuestionsRegister} from './openQuestions';
+import {CodeSamples, OperationLink, OperationSummary, ResponseExample, TryIt} from './operation';
+import {ErrorCatalogue, ErrorResponses} from './errors';
+import {Downloads, SandboxCommands, SandboxLimits, SandboxMagicValues} from './sandbox';
+
+export {newPageState, type PageState, type Renderer} from './shared';
+
+export const renderers: Record<string, Renderer> = {
+  Downloads,
+  OpenQuestions,
+  OpenQuestionsRegister,
+  SandboxCommands,
+  SandboxMagicValues,
+  SandboxLimits,
+  SchemaFields,
+  EnumValues,
+  OperationLink,
+  OperationSummary,
+  CodeSamples,
+  ResponseExample,
+  ErrorResponses,
+  ErrorCatalogue,
+  TryIt,
+};

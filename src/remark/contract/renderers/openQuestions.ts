@@ -1,0 +1,144 @@
+/** `<OpenQuestions>` (a call's block) and `<OpenQuestionsRegister>` (the register's page): what the specification leaves open, and what the portal and the sandbox do meanwhile. */
+
+import {referenceUrl} from '../contract';
+import {inlineCode, inlineMarkdown, jsx, link, paragraph, table, text, type Node} from '../mdast';
+import {acrossTheApi, callOpenQuestions, registerCsvPath, registerRows, registerJsonPath, registerRoute, anchorOf, sandboxBehaviour, type OpenQuestion} from '../../../../contract/openQuestions';
+import {type Renderer, anchoredHeading, inlineCodeList, scrollableTable, operationOf} from './shared';
+
+/** Where a call's row of an open question shows its field: the body's root reads "request body". */
+function fieldLabel(field: string): Node[] {
+  return [inlineCode(field === '' ? 'request body' : field)];
+}
+
+function sandboxCell(row: OpenQuestion): Node[] {
+  return inlineMarkdown(sandboxBehaviour(row) ?? '—');
+}
+
+/**
+ * `<OpenQuestions operation="requestPickup" />`: what the carrier leaves open for this call, once, as a
+ * compact table after the call's facts: the field, what is open, what this portal assumes and what the
+ * sandbox does. A question an earlier call of the page already listed is not listed again: one line
+ * points back to it. Every row also stands in the register (`<OpenQuestionsRegister />`).
+ */
+export const OpenQuestions: Renderer = (contract, props, page) => {
+  const {operation} = operationOf(contract, props, 'OpenQuestions');
+  const reached = callOpenQuestions(contract.raw as never, operation.operationId);
+  const anchor = `open-questions-${anchorOf(operation.operationId)}`;
+  // Two homes can leave the same point open for one field (a property and the schema it refers to):
+  // the block shows it once.
+  const said = new Set<string>();
+  const fresh = reached.filter(({row, field}) => {
+    const key = `${field}|${row.question}|${row.assumed ?? ''}`;
+    const first = !page.openQuestionsShown.has(row.id) && !said.has(key);
+    said.add(key);
+    return first;
+  });
+  const earlier = reached.filter(({row}) => page.openQuestionsShown.has(row.id));
+  for (const {row} of reached) {
+    if (!page.openQuestionsShown.has(row.id)) {
+      page.openQuestionsShown.set(row.id, {anchor, title: operation.summary});
+    }
+  }
+  const blocks: Node[] = [anchoredHeading(page.headingDepth + 1, anchor, text(`Open questions: ${operation.summary}`))];
+  if (reached.length === 0) {
+    blocks.push(paragraph(text('None: the carrier states everything this call takes and answers.')));
+  }
+  if (fresh.length > 0) {
+    blocks.push(
+      scrollableTable(
+        `Open questions of ${operation.summary}`,
+        table(
+          ['Field', 'Open', 'Portal assumption', 'Sandbox'],
+          fresh.map(({row, field}) => [fieldLabel(field), inlineMarkdown(row.question), row.assumed ? inlineMarkdown(row.assumed) : [text('—')], sandboxCell(row)]),
+        ),
+      ),
+    );
+  }
+  // Grouped by the call that listed them first, so the line names each place once.
+  const byPlace = new Map<string, {title: string; fields: string[]}>();
+  for (const {row, field} of earlier) {
+    const place = page.openQuestionsShown.get(row.id)!;
+    const group = byPlace.get(place.anchor) ?? {title: place.title, fields: []};
+    group.fields.push(field === '' ? 'request body' : field);
+    byPlace.set(place.anchor, group);
+  }
+  for (const [placeAnchor, group] of byPlace) {
+    blocks.push(paragraph(text('Also '), ...inlineCodeList([...new Set(group.fields)]), text(': as under '), link(`#${placeAnchor}`, text(group.title)), text('.')));
+  }
+  if (!page.registerLinked) {
+    page.registerLinked = true;
+    blocks.push(paragraph(text('Every question of the API: '), link(registerRoute, text('Open questions for the carrier')), text('.')));
+  }
+  return [jsx('div', {className: 'open-questions'}, blocks)];
+};
+
+/** The introduction's section that states the choices made across the API (`## Portal assumptions` in openapi.yaml). */
+const apiWideAssumptionsUrl = '/api/#section/Portal-assumptions';
+
+/** Which part of the contract a row's home is, for the register's groups. */
+function registerGroup(row: OpenQuestion): string {
+  if (row.home === acrossTheApi) {
+    return 'Across the API';
+  }
+  if (row.home.startsWith('page ')) {
+    return 'Outside the contract';
+  }
+  if (/^(GET|POST|PUT|PATCH|DELETE) /.test(row.home)) {
+    return 'Calls';
+  }
+  if (row.home.startsWith('schema ')) {
+    return 'Schemas';
+  }
+  if (row.home.startsWith('parameter ')) {
+    return 'Query parameters';
+  }
+  return row.home.startsWith('response ') ? 'Shared answers' : 'Servers';
+}
+
+/**
+ * `<OpenQuestionsRegister />`: every open question of the contract, once, grouped by where it lives,
+ * each row with an anchor that /api/'s markers link to; and the CSV and JSON downloads of the same rows.
+ */
+export const OpenQuestionsRegister: Renderer = (contract) => {
+  const rows = registerRows(contract.raw as never);
+  const groups = new Map<string, OpenQuestion[]>();
+  for (const row of rows) {
+    groups.set(registerGroup(row), [...(groups.get(registerGroup(row)) ?? []), row]);
+  }
+  const order = ['Across the API', 'Calls', 'Query parameters', 'Schemas', 'Shared answers', 'Servers', 'Outside the contract'];
+  const homeCell = (row: OpenQuestion): Node[] => {
+    if (row.home === acrossTheApi) {
+      // Stated once, in the introduction of /api/, which every call's label stands for.
+      return [jsx('RowAnchor', {id: row.id}, []), link(apiWideAssumptionsUrl, text(row.field))];
+    }
+    if (row.home.startsWith('page ')) {
+      // A question of a page the contract cannot hold (SOAP, EDI, the test environment): its page says it.
+      return [jsx('RowAnchor', {id: row.id}, []), link(row.home.slice('page '.length), text(row.field))];
+    }
+    const where = row.home.replace(/^(schema|parameter|response) /, '');
+    const operation = contract.operations().find((entry) => `${entry.method.toUpperCase()} ${entry.path}` === row.home);
+    const label = operation ? link(referenceUrl(operation.operation), inlineCode(row.home)) : inlineCode(where);
+    return [jsx('RowAnchor', {id: row.id}, []), label, ...(row.field ? [text(' '), inlineCode(row.field)] : [])];
+  };
+  return [
+    paragraph(
+      text(`${rows.length} open questions. Download them as `),
+      link(`pathname://${registerCsvPath.slice('static'.length)}`, text('CSV')),
+      text(' or '),
+      link(`pathname://${registerJsonPath.slice('static'.length)}`, text('JSON')),
+      text('.'),
+    ),
+    ...order
+      .filter((group) => groups.has(group))
+      .flatMap((group) => [
+        anchoredHeading(2, anchorOf(group), text(`${group} (${groups.get(group)!.length})`)),
+        scrollableTable(
+          `Open questions: ${group}`,
+          table(
+            ['Where', 'Open', 'Portal assumption', 'Sandbox', 'Spec'],
+            groups.get(group)!.map((row) => [homeCell(row), inlineMarkdown(row.question), row.assumed ? inlineMarkdown(row.assumed) : [text('—')], sandboxCell(row), [text(row.spec.split(',')[0] ? `§${row.spec.split(',')[0]}` : '—')]]),
+          ),
+        ),
+      ]),
+  ];
+};

@@ -1,0 +1,113 @@
+/** The sandbox's pages: `<SandboxMagicValues>`, `<SandboxLimits>`, `<Downloads>` and `<SandboxCommands>`. */
+
+import {referenceUrl} from '../contract';
+import {inlineCode, inlineMarkdown, jsx, link, list, paragraph, strong, table, text, type Node} from '../mdast';
+import {downloads, downloadSizes, formatSize} from '../../../downloads';
+import {ciShellRecipe, githubActionsWorkflow, sandboxFileName, startCommands} from '../../../downloads/sandboxRecipes';
+import {provider} from '../../../settings/provider';
+import {sandboxProgramPath} from '../../../../contract/outputs';
+import {contractIdentity} from '../../../../sandbox/program/contractIdentity';
+import {changelogRoute} from '../../../../contract/releases/changelog';
+import {releaseStatus} from '../../../../contract/releases/status';
+import {usage} from '../../../../sandbox/program/options';
+import {maxBodyBytes} from '../../../../sandbox/engine/engine';
+import {magicValues, sandboxPassword} from '../../../../sandbox/engine/magicValues';
+import {type Renderer, required, scrollableTable} from './shared';
+
+/**
+ * `<SandboxMagicValues />`: the sandbox's triggers, from the module the sandbox itself reads, so the
+ * Test environment page cannot drift from the sandbox.
+ */
+export const SandboxMagicValues: Renderer = (contract) => {
+  const operations = contract.operations();
+  const callCell = (call: string): Node[] => {
+    const [method, path] = call.split(' ');
+    const entry = operations.find((candidate) => candidate.method.toUpperCase() === method && candidate.path === path);
+    if (!entry) {
+      throw new Error(`a sandbox magic value names "${call}", which the API description lacks`);
+    }
+    return [link(referenceUrl(entry.operation), inlineCode(call))];
+  };
+  return [
+    scrollableTable('Sandbox magic values', table(
+      ['Call', 'Field', 'Value', 'What the sandbox answers'],
+      magicValues.map((value) => [callCell(value.call), [inlineCode(value.field)], [inlineCode(String(value.value))], inlineMarkdown(value.effect)]),
+    )),
+  ];
+};
+
+/** `<SandboxLimits />`: the sandbox's own constants that an integrator meets. */
+export const SandboxLimits: Renderer = () => [
+  list([
+    [text('Password for any account id: '), inlineCode(sandboxPassword)],
+    [text(`Largest request body: ${maxBodyBytes.toLocaleString('en-US')} bytes (1 MiB); a larger one answers 400, the sandbox's choice: HTTP has 413 for it, a status the contract does not list.`)],
+  ]),
+];
+
+/**
+ * `<Downloads />`: the files of src/downloads with their sizes, read at build time; a missing one
+ * fails the build. `pathname://` keeps each link a plain link to the served file: Docusaurus would
+ * otherwise copy a linked file into its assets under a hashed name, and the paths must stay stable.
+ */
+export const Downloads: Renderer = (contract, _props, page) => {
+  const sizes = page.withoutFileSizes ? undefined : downloadSizes(contract.outputRoot);
+  const status = releaseStatus(contract.projectRoot, contract.raw as never);
+  const released = status.date ? `, released ${status.date}` : '';
+  // Documentation edits (wording, examples, markers) change no request or answer: the files are still
+  // that version for an integrator's code. Only changes to the contract's shape are counted here.
+  const which =
+    status.unreleasedChanges === 0
+      ? [text('These files are version '), strong(text(status.version)), text(` of the contract${released}${status.documentationEdits > 0 ? ', with its documentation edited since' : ''}. `)]
+      : [
+          text('These files are the contract after version '),
+          strong(text(status.version)),
+          text(`${released}, with ${status.unreleasedChanges} API change${status.unreleasedChanges === 1 ? '' : 's'} that break nothing and that no release lists yet. `),
+        ];
+  return [
+    paragraph(...which, text('Every release, what it changed and its own copy of the description: '), link(changelogRoute, text('Changelog')), text('.')),
+    scrollableTable('Downloads', table(
+      ['File', ...(sizes ? ['Size'] : []), 'What it is for'],
+      downloads.map((download) => [
+        [link(`pathname://${download.sitePath}`, text(download.title))],
+        ...(sizes ? [[text(formatSize(sizes.get(download.sitePath)!))]] : []),
+        [text(`${download.use.charAt(0).toUpperCase()}${download.use.slice(1)}.`)],
+      ]),
+    )),
+  ];
+};
+
+/**
+ * `<SandboxCommands show="…" />`: how to get and start the downloadable sandbox, from the strings the
+ * tests run (src/downloads/sandboxRecipes.ts) and the program's own `--help`.
+ * - `download`: a link to the file with its size;
+ * - `start`: download and start in a terminal;
+ * - `help`, `version`: what `--help` and `--version` print for the contract this site serves;
+ * - `ci-shell`, `github-actions`: the CI recipes.
+ */
+export const SandboxCommands: Renderer = (contract, props, page) => {
+  const show = required(props, 'show', 'SandboxCommands');
+  const label = () => contractIdentity(contract.servedText).label;
+  const codeBlock = (lang: string, value: string, title?: string): Node => ({type: 'code', lang, meta: title ? `title="${title}"` : null, value: value.trimEnd()});
+  // A command that downloads from this site: the browser puts the page's own origin in (PortalOriginCode).
+  const siteCommand = (lang: string, value: string, title?: string): Node =>
+    jsx('PortalOriginCode', {language: lang, code: value.trimEnd(), ...(title ? {title} : {})}, []);
+  switch (show) {
+    case 'download': {
+      const sitePath = sandboxProgramPath.slice('static'.length);
+      const size = page.withoutFileSizes ? '' : ` (${formatSize(downloadSizes(contract.outputRoot).get(sitePath)!)})`;
+      return [paragraph(text('Download '), link(`pathname://${sitePath}`, inlineCode(sandboxFileName)), text(`${size}, or from a terminal:`))];
+    }
+    case 'start':
+      return [siteCommand('bash', startCommands(provider.portalUrl))];
+    case 'help':
+      return [codeBlock('text', `$ node ${sandboxFileName} --help\n${usage(`node ${sandboxFileName}`, label())}`)];
+    case 'version':
+      return [codeBlock('text', `$ node ${sandboxFileName} --version\ncarrier-sandbox ${label()}`)];
+    case 'ci-shell':
+      return [siteCommand('bash', ciShellRecipe(provider.portalUrl), 'run-with-sandbox.sh')];
+    case 'github-actions':
+      return [siteCommand('yaml', githubActionsWorkflow(provider.portalUrl), '.github/workflows/carrier-sandbox.yml')];
+    default:
+      throw new Error(`<SandboxCommands show="${show}">: show is one of download, start, help, version, ci-shell, github-actions`);
+  }
+};

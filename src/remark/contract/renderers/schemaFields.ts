@@ -1,0 +1,218 @@
+/** `<SchemaFields>` and `<EnumValues>`: a schema's fields, with their types, limits and presence, and an enumeration's values. */
+
+import {Contract, type Schema} from '../contract';
+import {inlineCode, inlineMarkdown, jsx, list, paragraph, strong, text, type Node} from '../mdast';
+import {type Renderer, guideDescription, required, assumptionTag} from './shared';
+
+/** The schema's name when it is a `$ref` to a named component. */
+export function refName(schema: Schema): string | undefined {
+  return schema.$ref?.split('/').pop();
+}
+
+/** Merges `allOf` parts and follows references, keeping the outer description. */
+export function flatten(contract: Contract, schema: Schema): Schema {
+  const resolved = contract.resolve<Schema>(schema);
+  if (!resolved.allOf) {
+    return {...resolved, description: schema.description ?? resolved.description};
+  }
+  const parts = resolved.allOf.map((part) => flatten(contract, part));
+  return {
+    ...resolved,
+    type: 'object',
+    description: schema.description ?? resolved.description,
+    properties: Object.assign({}, ...parts.map((part) => part.properties ?? {}), resolved.properties ?? {}),
+    required: [...new Set(parts.flatMap((part) => part.required ?? []).concat(resolved.required ?? []))],
+  };
+}
+
+export function typeLabel(contract: Contract, schema: Schema): string {
+  const resolved = flatten(contract, schema);
+  if (resolved.type === 'array' && resolved.items) {
+    return `array of ${typeLabel(contract, resolved.items)}`;
+  }
+  const alternatives = resolved.oneOf ?? resolved.anyOf;
+  if (!resolved.type && alternatives) {
+    return [...new Set(alternatives.map((alternative) => typeLabel(contract, alternative)))].join(' or ');
+  }
+  // A field the specification names without a type has none in the contract: say so, not "any".
+  const type = Array.isArray(resolved.type) ? resolved.type.filter((t) => t !== 'null').join(' or ') + ' or null' : resolved.type ?? 'not stated';
+  return resolved.format && resolved.format !== 'password' ? `${type} (${resolved.format})` : type;
+}
+
+/**
+ * A bound as the specification writes it: plain digits, no thousands separators, so a date bound
+ * reads `20250417`, not `20,250,417`, and `99999999` matches the specification's text.
+ */
+export const number = (value: number) => String(value);
+
+/** The limits of a field, in words, with the exact numbers of the contract. */
+export function limits(contract: Contract, schema: Schema): Node[] {
+  return limitParts(contract, schema).flatMap((part, index) => [...(index ? [text('; ')] : []), ...part]);
+}
+
+/** Each limit as its own run of nodes, so an array's item limits can be prefixed one by one. */
+export function limitParts(contract: Contract, schema: Schema): Node[][] {
+  const resolved = flatten(contract, schema);
+  const parts: Node[][] = [];
+  const {minLength, maxLength, minimum, maximum} = resolved;
+  if (maxLength !== undefined) {
+    const exact = minLength === maxLength;
+    parts.push([text(exact ? `${maxLength} characters` : minLength ? `${minLength} to ${maxLength} characters` : `up to ${maxLength} characters`)]);
+  } else if (minLength) {
+    parts.push([text(`at least ${minLength} character${minLength > 1 ? 's' : ''}`)]);
+  }
+  if (minimum !== undefined && maximum !== undefined) {
+    parts.push([text(`${number(minimum)} to ${number(maximum)}`)]);
+  } else if (maximum !== undefined) {
+    parts.push([text(`up to ${number(maximum)}`)]);
+  } else if (minimum !== undefined) {
+    parts.push([text(`at least ${number(minimum)}`)]);
+  }
+  if (resolved.pattern) {
+    parts.push([text('pattern '), inlineCode(resolved.pattern)]);
+  }
+  if (resolved.const !== undefined) {
+    parts.push([text('always '), inlineCode(String(resolved.const))]);
+  }
+  if (resolved.enum) {
+    const name = refName(contract.resolve<Schema>(schema).$ref ? contract.resolve<Schema>(schema) : schema);
+    if (resolved.enum.length <= 6 || !name) {
+      parts.push([text('one of '), ...resolved.enum.flatMap((value, index) => [...(index ? [text(', ')] : []), inlineCode(String(value))])]);
+    } else {
+      parts.push([text(`one of ${resolved.enum.length} values (`), inlineCode(name), text(')')]);
+    }
+  }
+  if (resolved.type === 'array') {
+    if (resolved.minItems) {
+      parts.push([text(`at least ${resolved.minItems} item${resolved.minItems > 1 ? 's' : ''}`)]);
+    }
+    if (resolved.items) {
+      parts.push(...limitParts(contract, resolved.items).map((part) => [text('each: '), ...part]));
+    }
+  }
+  return parts;
+}
+
+/**
+ * What a field list says of a field's presence. The specification marks `required` for a few schemas only
+ * ("all required", "optional"); elsewhere it "is not shown" (spec line 98), so a field says nothing
+ * unless the carrier does: `required` in a `required` list, `optional` where its description opens
+ * with "Optional", as the specification calls it. A `required` list the contract fills itself
+ * (`x-not-stated: [required]` on the object) is the portal's assumption, and labelled so.
+ */
+export type Requirement = 'required' | 'required (portal assumption)' | 'optional' | undefined;
+
+export function requirementOf(object: Schema, name: string, property: Schema, contract: Contract): Requirement {
+  if ((object.required ?? []).includes(name)) {
+    return object['x-not-stated']?.includes('required') ? 'required (portal assumption)' : 'required';
+  }
+  return /^Optional\b/.test(flatten(contract, property).description ?? '') ? 'optional' : undefined;
+}
+
+export type FieldRow = {name: string; schema: Schema; required: Requirement};
+
+
+/**
+ * What the portal assumes for the limits of an object's fields, when the object marks them as not
+ * stated (the pickup request borrows the BOL plus pickup's). A field's own shared schema does not
+ * count: the probill number's range is stated on some calls and assumed on others, and the API
+ * introduction says that once.
+ */
+export function assumedBounds(contract: Contract, schema: Schema): string | undefined {
+  const resolved = contract.resolve<Schema>(schema);
+  return resolved['x-not-stated']?.includes('bounds') && (resolved.properties || resolved.allOf) ? resolved['x-open']?.assumed : undefined;
+}
+
+/** The rows of `schema`'s fields, `depth` levels down. */
+export function fieldRows(contract: Contract, schema: Schema, prefix: string, depth: number): FieldRow[] {
+  const object = flatten(contract, schema);
+  return Object.entries(object.properties ?? {}).flatMap(([name, property]) => {
+    const resolved = flatten(contract, property);
+    const row: FieldRow = {name: `${prefix}${name}`, schema: property, required: requirementOf(object, name, property, contract)};
+    if (depth <= 1) {
+      return [row];
+    }
+    if (resolved.properties) {
+      return [row, ...fieldRows(contract, property, `${row.name}.`, depth - 1)];
+    }
+    const items = resolved.type === 'array' && resolved.items ? flatten(contract, resolved.items) : undefined;
+    if (items?.properties) {
+      return [row, ...fieldRows(contract, resolved.items!, `${row.name}[].`, depth - 1)];
+    }
+    return [row];
+  });
+}
+
+/**
+ * A description that ends on the limit the facts line already shows ("City, up to 25 characters.")
+ * loses that ending in the field list: the limit is read once, beside its type, where a tag can say
+ * that the portal assumes it.
+ */
+export function withoutRepeatedBound(description: string | undefined, bounds: Node[]): string | undefined {
+  const shown = bounds.length === 1 && bounds[0].type === 'text' ? String(bounds[0].value) : undefined;
+  if (!description || !shown) {
+    return description;
+  }
+  const ending = `, ${shown}.`;
+  return description.endsWith(ending) ? `${description.slice(0, -ending.length)}.` : description;
+}
+
+/**
+ * `<SchemaFields schema="PickupRequest" depth="2" />`: every field as one entry of a list, in the
+ * manner of Stripe's and GitHub's references: name, type, limits and presence on one line, the
+ * carrier's description under it. A list wraps at any width, where a five-column table made readers
+ * scroll sideways at 1280 px. What a field leaves open is not repeated here: the call's Open
+ * questions block says it once.
+ */
+export const SchemaFields: Renderer = (contract, props, page) => {
+  const name = required(props, 'schema', 'SchemaFields');
+  const depth = Number(props.depth ?? 3);
+  const rows = fieldRows(contract, contract.schema(name), '', depth);
+  if (rows.length === 0) {
+    throw new Error(`<SchemaFields schema="${name}"> has no fields to show`);
+  }
+  const items = rows.map((row) => {
+    const facts: Node[] = [text(typeLabel(contract, row.schema))];
+    const bounds = limits(contract, row.schema);
+    if (bounds.length > 0) {
+      facts.push(text(' · '), ...bounds);
+    }
+    // No mark where the carrier does not say: the page says once what that means.
+    if (row.required === 'optional') {
+      facts.push(text(' · optional'));
+    } else if (row.required) {
+      facts.push(text(' · '), strong(text('required')));
+      if (row.required === 'required (portal assumption)') {
+        facts.push(text(' '), assumptionTag());
+      }
+    }
+    const description = withoutRepeatedBound(guideDescription(flatten(contract, row.schema).description), bounds);
+    return [
+      jsx('div', {className: 'field-list__head'}, [paragraph(inlineCode(row.name), text(' '), jsx('span', {className: 'field-list__facts'}, facts))]),
+      ...(description ? [paragraph(...inlineMarkdown(description))] : []),
+    ];
+  });
+  const explain = !page.requiredExplained;
+  page.requiredExplained = true;
+  // Borrowed limits are said once, above the list, not as a tag on every field.
+  const borrowed = assumedBounds(contract, contract.schema(name));
+  return [
+    ...(borrowed ? [paragraph(assumptionTag(), text(' for the limits and values below: '), ...inlineMarkdown(borrowed), text('.'))] : []),
+    jsx('div', {className: 'field-list', role: 'group', 'aria-label': `Fields of ${name}`}, [
+      {type: 'list', ordered: false, spread: false, children: items.map((children) => ({type: 'listItem', spread: false, children}))},
+    ]),
+    ...(explain
+      ? [paragraph(text('A field is marked '), strong(text('required')), text(' or '), text('optional'), text(' only where the carrier says so, unless a tag beside the mark names it as this portal\'s; a field with neither mark may be either.'))]
+      : []),
+  ];
+};
+
+/** `<EnumValues schema="ProbillStatus" />`: every allowed value, exactly as the API spells it. */
+export const EnumValues: Renderer = (contract, props) => {
+  const name = required(props, 'schema', 'EnumValues');
+  const values = flatten(contract, contract.schema(name)).enum;
+  if (!values?.length) {
+    throw new Error(`<EnumValues schema="${name}"> is not an enumeration`);
+  }
+  return [list(values.map((value) => [inlineCode(String(value))]))];
+};
