@@ -6,6 +6,8 @@
  * not only in the API's introduction (issue 25). The choices are read off the contract itself, so a
  * new 200, 401 or required query parameter is labelled without anyone remembering to.
  */
+import {citesKeywords, parseCitation} from './citations';
+
 type Reference = {$ref: string};
 type Parameter = {name: string; in: string; required?: boolean; description?: string};
 type Response = {description?: string; content?: Record<string, {schema?: unknown}>};
@@ -14,8 +16,15 @@ type Document = {paths: Record<string, Record<string, Operation>>; components: R
 
 export type PortalChoice = 'success-status' | 'unauthorized-status' | 'required-query' | 'error-body';
 
-/** The success statuses the specification gives (section 7): 201 for these two calls, none for the rest. */
-export const statedSuccessStatuses: Record<string, string> = {submitDistributionPlan: '201', requestPickup: '201'};
+/**
+ * True when the contract cites the specification for this success status: the answer's own `x-spec`
+ * quotes the words that give it (section 7 gives 201 for two calls, none for the rest). The data is in
+ * the YAML, so a status the carrier confirms is recorded there, not here.
+ */
+export function successStatusStated(document: Document, operation: Operation, status: string): boolean {
+  const citation = parseCitation((resolve(document, operation.responses[status]) as {'x-spec'?: unknown})['x-spec']);
+  return citesKeywords(citation) && new RegExp(`\\b${status}\\b`).test(citation.quote);
+}
 
 const methods = ['get', 'post', 'put', 'patch', 'delete'];
 
@@ -43,7 +52,7 @@ export const choiceLabel = '**Portal assumption**';
 export function choicesOf(document: Document, operation: Operation): PortalChoice[] {
   const choices: PortalChoice[] = [];
   const success = Object.keys(operation.responses).find((status) => status.startsWith('2'));
-  if (success && statedSuccessStatuses[operation.operationId] !== success) {
+  if (success && !successStatusStated(document, operation, success)) {
     choices.push('success-status');
   }
   if (operation.responses['401']) {

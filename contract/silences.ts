@@ -16,7 +16,8 @@
  * the guides list a call's rows once, in its Open questions block (`<OpenQuestions operation="…" />`),
  * and the register page lists every row once (`<OpenQuestionsRegister />`).
  * - `x-spec: "<section>, <entity>"` on every schema and operation: where in the specification it
- *   comes from (`"3, Pickup request"`, `"7, POST /order/pickup/request"`).
+ *   comes from (`"3, Pickup request"`, `"7, POST /order/pickup/request"`); on a field, a bound, an
+ *   enumeration or a `required` list, the citation of the specification's words (citations.ts).
  * - `x-portal-choices: [choice, …]` on an operation: what the contract had to choose where the
  *   specification is silent, written by the bundle step (portalChoices.ts), labelled as a portal
  *   assumption where a reader of the operation meets it.
@@ -42,8 +43,12 @@ export const notStatedAspects = {
 
 export type NotStatedAspect = keyof typeof notStatedAspects;
 
-/** `"3, Pickup request"`: a section of the specification (3 to 9), then what in it. */
-export const specReference = /^[3-9], \S.*$/;
+/**
+ * Where a schema or an operation comes from: `"3, Pickup request"` (a section of the specification,
+ * 3 to 9, then what in it), or a citation of the section's words (`'5: "manifest numbers 1-999999"'`,
+ * citations.ts), which may be the portal's reading of them (`'assumed: 5: "…"'`).
+ */
+export const specReference = /^(?:assumed: )?[3-9](?:(?:, | and )[3-9])*(?:, \S.*|: ".+)$/s;
 
 /**
  * The JSON types (or, for dates and times, the forms) the specification states, by schema (`ProbillNumber`)

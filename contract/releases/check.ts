@@ -2,10 +2,12 @@
  * The rule CI holds (`npm run contract:check`, run by `npm test`): the contract in `openapi/` may differ
  * from the last release only in ways that break no integrator, and every release that broke one
  * raised the major version. What it refuses, it names: the change, its JSON path, what it breaks and
- * the command that releases it.
+ * the command that releases it. It also refuses a bound, an enumeration or a `required` list
+ * without its citation (citations.ts), naming the YAML file, the key and the line to add.
  */
 import semver from 'semver';
 
+import {citationProblems, formatCitationProblem} from '../citations';
 import {contractChanges, type Change} from './diff';
 import {readReleases, readSnapshot, type ContractDocument, type Release} from './releases';
 import {releaseHint, undeclaredBreakingMessage} from './report';
@@ -52,6 +54,9 @@ export function checkContract(projectRoot: string, working: ContractDocument): C
             `The release command sets info.version: put ${lastRelease.version} back, or release: ${releaseHint(version)}`,
     );
   }
+
+  // What the specification says is cited in the YAML, keyword by keyword (citations.ts).
+  problems.push(...citationProblems(projectRoot).map(formatCitationProblem));
 
   const unreleased = contractChanges(readSnapshot(lastRelease), working);
   if (unreleased.some((change) => change.kind === 'breaking')) {

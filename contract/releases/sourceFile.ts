@@ -13,7 +13,7 @@ import {openApiSourcePath} from '../outputs';
 
 type Segment = string | number;
 
-/** The segments of a JSON path as `toJsonPath` (diff.ts) writes it. */
+/** The segments of a JSON path as `toJsonPath` (diff/index.ts) writes it. */
 export function parseJsonPath(jsonPath: string): Segment[] {
   const segments: Segment[] = [];
   const pattern = /\.([A-Za-z_$][\w$]*)|\['((?:[^'\\]|\\.)*)'\]|\[(\d+)\]/g;

@@ -6,58 +6,11 @@
  * Every success answer starts from the operation's own response example in the contract and is
  * filled with the request's data and the world's state.
  */
-import type {Contract, OperationEntry} from './contract';
+import {agentProbillWrite, agentRefusal, documentsError, processingError, refused, success, unprocessable, validationError, type Handler, type HandlerContext, type Outcome} from './answers';
 import {magic, sandboxPassword} from './magicValues';
 import {newPickupNumber, newProbillNumber, type Json, type World} from './world';
 
-export type Outcome = {status: number; body?: unknown};
-export type HandlerContext = {
-  contract: Contract;
-  entry: OperationEntry;
-  /** The account's world; absent on the calls that carry no token. */
-  world?: World;
-  body: Json;
-  query: Json;
-  now: Date;
-  tokenLifetimeSeconds: number;
-  /** A token for the account, lasting the sandbox's token lifetime unless another is given. */
-  issueToken: (accountId: string, lifetimeSeconds?: number) => Promise<string>;
-};
-type Handler = (context: HandlerContext) => Outcome | Promise<Outcome>;
-
-/** The carrier's generic 400 (spec section 8), for a valid request about a record the world lacks. */
-const processingError = (): Outcome => ({status: 400, body: {statusCode: 400, message: 'Error in processing the request', error: 'Bad Request'}});
-/** The carrier's validation answer (specification, section 8): a 400 listing each problem. */
-const validationError = (messages: string[]): Outcome => ({status: 400, body: {statusCode: 400, message: messages, error: 'Bad Request'}});
-const unprocessable = (message: string): Outcome => ({status: 422, body: {statusCode: 422, message, error: 'Unprocessable Entity'}});
-/**
- * The 403 and 404 of the documents call: the carrier states their meaning, not their body, and the
- * contract describes none, so the sandbox sends none (the status says it all).
- */
-const documentsError = (status: 403 | 404): Outcome => ({status});
-
-/** The answer of the operation's first success example, with `fill` laid over it. */
-function success(context: HandlerContext, fill: Json = {}, exampleKey?: string): Outcome {
-  const example = context.contract.responseExample<Json>(context.entry, undefined, exampleKey) ?? {};
-  return {status: context.contract.successStatus(context.entry), body: {...example, ...fill}};
-}
-
-/** A refusal as the calls with `result` and `error` give it; the status of a refusal is not stated, so it is the success status. */
-function refused(context: HandlerContext, error: string): Outcome {
-  return {status: context.contract.successStatus(context.entry), body: {result: false, error}};
-}
-
-/**
- * A refusal on an agent call: `result: false` alone, since the agent answers' schemas carry no `error`
- * (what a refusal says there is the register's question). Reached only by its magic values.
- */
-const agentRefusal = (context: HandlerContext): Outcome => ({status: context.contract.successStatus(context.entry), body: {result: false}});
-
-/** An agent write on a probill: its magic probill is refused before the handler runs. */
-const agentProbillWrite =
-  (handler: Handler): Handler =>
-  (context) =>
-    Number(context.body.probillNumber) === magic.agentRefusedProbill ? agentRefusal(context) : handler(context);
+export type {HandlerContext, Outcome} from './answers';
 
 const pad = (value: number, width: number) => String(value).padStart(width, '0');
 const isoDate = (date: Date) => `${date.getUTCFullYear()}-${pad(date.getUTCMonth() + 1, 2)}-${pad(date.getUTCDate(), 2)}`;

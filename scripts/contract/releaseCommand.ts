@@ -16,6 +16,7 @@ import {stringify as toYaml} from 'yaml';
 
 import {openApiJsonPath, openApiSourcePath, outputFolder, outputRoot, publishedFile} from '../../contract/outputs';
 import {filesUnder, publishContract} from '../../src/plugins/contract/publish';
+import {citationProblems, formatCitationProblem} from '../../contract/citations';
 import {contractChanges} from '../../contract/releases/diff';
 import {readReleases, readSnapshot, releasesFolder, withInfoVersion, type ContractDocument} from '../../contract/releases/releases';
 import {formatGroups, formatSummary, nextMajor} from '../../contract/releases/report';
@@ -97,7 +98,7 @@ const releaseChecks: readonly {name: string; command: string[]; fix: string}[] =
   {
     name: 'contract unit checks (tests/unit/openapi: silences, bounds, honesty, open questions)',
     command: ['npx', 'playwright', 'test', '--project=unit', 'tests/unit/openapi', '--reporter=line', '--retries=0'],
-    fix: 'Each failing test names the field and the specification line it checks; change openapi/ as it says (a limit the specification gives, a caveat word out of a description, an x-open beside every x-not-stated), then run npx playwright test --project=unit tests/unit/openapi.',
+    fix: 'Each failing test names the openapi/ file and what to change there (a caveat word out of a description, an x-open beside every x-not-stated); change it, then run npx playwright test --project=unit tests/unit/openapi.',
   },
 ];
 
@@ -159,6 +160,11 @@ runCommand(async () => {
           'Documentation edits make no API release: merge them, and the site serves them as they are. Release when a path, operation, parameter, field, bound, enum or status changes.',
       );
     }
+  }
+  // The citations first: each refusal names the YAML file, the key and the line to add.
+  const uncited = citationProblems(projectRoot);
+  if (uncited.length > 0) {
+    refuse(`contract:release: ${uncited.length} keyword(s) of openapi/ cite no source the specification bears out, so nothing was released and no file was written.\n\n${uncited.map(formatCitationProblem).join('\n')}`);
   }
   const failure = failedCheck();
   if (failure) {

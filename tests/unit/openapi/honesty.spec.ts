@@ -28,77 +28,8 @@ type SchemaNode = {
 };
 const schemas = contract.components.schemas as Record<string, SchemaNode>;
 
-/**
- * Every `required` list of the contract, with the line of ../shared/spec/portal-spec.md that marks it.
- * Which fields are required elsewhere "is not shown" (spec line 98), so no other schema may have one.
- */
-/**
- * `reading: true` marks a list the specification implies but does not state ("notes (optional)" beside
- * fields it does not call required): the schema must then say so with `x-not-stated: [required]`,
- * which the guides' field tables show as "yes (reading)".
- */
-const requiredBySpecification: Record<string, {required: string[]; specLine: string; reading?: true}> = {
-  StatusUpdateRequest: {required: ['probillNumber', 'status', 'eventTime'], specLine: '87: "Status update: request probillNumber, status, eventTime (all required)"'},
-  ProofOfDeliveryRequest: {
-    required: ['probillNumber', 'eventTime', 'podImage', 'signerName'],
-    specLine: '88: "POD by image: probillNumber (…), eventTime (…), podImage (…), signerName (…); all required"',
-  },
-  AppointmentRequest: {
-    required: ['probillNumber', 'appointmentDate', 'earlyTime', 'lateTime', 'appointmentName', 'reason'],
-    specLine: '89: "Create appointment: probillNumber, appointmentDate, …, reason (…), notes (optional, max 300)": only notes is marked optional',
-    reading: true,
-  },
-  ProbillDocument: {required: ['documentId', 'fileName', 'contentBase64', 'createdAt'], specLine: '91: "ProbillDocument: documentId, fileName (…), contentBase64, createdAt (…); all required"'},
-  GetDocumentsResponse: {required: ['probillNumber', 'documentType', 'documents'], specLine: '92: "Get documents response: probillNumber, documentType, documents (…); all required"'},
-  EtaResponse: {
-    required: ['etaDate', 'transit', 'calculatedAt', 'originServiceCenter', 'destinationServiceCenter'],
-    specLine: '93: "ETA response: etaDate (…), transit {…}, calculatedAt (…), originServiceCenter and destinationServiceCenter; all required"',
-  },
-  Transit: {required: ['transitDays', 'originDay', 'arrivalDay'], specLine: '93: "transit {transitDays (integer), originDay (weekday name), arrivalDay (weekday name)}, …; all required" (read as covering the fields of transit too)', reading: true},
-  ReschedulePickupRequest: {required: ['pickupNumber'], specLine: '129: "pickupNumber must not be empty"; 210: "pickupNumber should not be empty"', reading: true},
-  ValidationError: {required: ['statusCode', 'message', 'error'], specLine: '210: "Validation bodies hold statusCode, message (an array) and error \'Bad Request\'"', reading: true},
-  EtaError: {required: ['message', 'error', 'statusCode'], specLine: '213: "422 on ETA (error body: message, error \'Unprocessable Entity\', statusCode)"', reading: true},
-};
-
-/** Every `required` list inside a schema, inline objects and `allOf` parts included, by where it sits. */
-function requiredLists(node: SchemaNode, where: string): [string, string[]][] {
-  const own: [string, string[]][] = node.required?.length ? [[where, node.required]] : [];
-  const nested = [
-    ...Object.entries(node.properties ?? {}).map(([name, property]) => requiredLists(property, `${where}.${name}`)),
-    ...(node.items ? [requiredLists(node.items, `${where}[]`)] : []),
-    ...[...(node.allOf ?? []), ...(node.oneOf ?? []), ...(node.anyOf ?? [])].map((part, index) => requiredLists(part, `${where}/${index}`)),
-  ];
-  return [...own, ...nested.flat()];
-}
-
-test('required lists equal the specification, schema by schema', () => {
-  const found: Record<string, string[]> = {};
-  for (const [name, schema] of Object.entries(schemas)) {
-    for (const [where, required] of requiredLists(schema, name)) {
-      found[where] = required;
-    }
-  }
-  const expected = Object.fromEntries(Object.entries(requiredBySpecification).map(([name, entry]) => [name, entry.required]));
-  expect(found).toEqual(expected);
-});
-
-test('a required list that is a reading of the specification is marked as one, and only such a list', () => {
-  const schemas = contract.components!.schemas as Record<string, SchemaNode & {'x-not-stated'?: string[]}>;
-  for (const [name, entry] of Object.entries(requiredBySpecification)) {
-    expect(schemas[name]['x-not-stated']?.includes('required') ?? false, name).toBe(entry.reading ?? false);
-  }
-});
-
-test('request bodies and parameters mark nothing required beyond those lists', () => {
-  // A request body's own `required: true` only says a body is sent; its fields are checked above.
-  for (const entry of Object.values(contract.paths)) {
-    for (const operation of Object.values(entry) as {requestBody?: {content: Record<string, {schema: SchemaNode}>}}[]) {
-      for (const media of Object.values(operation.requestBody?.content ?? {})) {
-        expect(media.schema.$ref, 'request bodies are named schemas, so the table above covers them').toMatch(/^#\/components\/schemas\//);
-      }
-    }
-  }
-});
+// Every `required` list, bound and enumeration cites the specification in the YAML itself, or is
+// marked as the portal's assumption: tests/unit/openapi/citations.spec.ts checks them all.
 
 /**
  * The specification gives a unit for three things only: warehouse items ("weight (pounds)",

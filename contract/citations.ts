@@ -1,0 +1,367 @@
+/**
+ * What the specification says is data in the contract: every bound, enumeration and `required` list
+ * in `openapi/` carries its own citation, in the YAML, on the node that holds it (a citation on the
+ * schema does not cover the keywords of its fields):
+ *
+ * ```yaml
+ * dyelot:
+ *   type: string
+ *   maxLength: 15
+ *   x-spec: '5: "dyelot 15"'                      # the section, then the specification's words
+ * ```
+ *
+ * The forms of `x-spec` (parseCitation):
+ * - `'5: "dyelot 15"'`, `'3 and 9: "state (max 2)"'`: the specification's section(s) and its exact
+ *   words, optionally followed by how they are read (`'3: "times in HHMMSS" as numbers: 000000 to 235959'`);
+ * - `'carrier <answer>: "…"'`: the carrier's written answer to an open question, recorded in
+ *   `openapi/carrier-answers.yaml` under that id, and shown as the carrier's answer;
+ * - `'assumed'` or `'assumed: <why>'`: the portal's assumption. The node, or the schema file it
+ *   sits in, must then say what is open with `x-not-stated` (`bounds`, `values` or `required`), so the
+ *   register explains it once;
+ * - `"3, Pickup request"`: the section and entity a schema or an operation comes from. It cites no
+ *   keyword.
+ *
+ * citationProblems() checks every YAML file of the contract: a keyword without its citation, a
+ * citation whose words the specification (or the recorded answer) does not contain, and a value the
+ * citation does not give. Each problem names the file, the line, the key and the line to add.
+ */
+import {existsSync, readdirSync, readFileSync} from 'node:fs';
+import path from 'node:path';
+import {isMap, isScalar, isSeq, LineCounter, parseDocument, visit, type Document as YamlDocument, type YAMLMap} from 'yaml';
+
+/** The keywords that bound a value: each is a fact the specification must give, or an assumption. */
+export const boundKeywords = ['minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'minLength', 'maxLength', 'minItems', 'maxItems'] as const;
+
+/** Which aspect of `x-not-stated` marks each kind of keyword as the portal's assumption. */
+const aspectOfKind = {bounds: 'bounds', enum: 'values', required: 'required'} as const;
+type Kind = keyof typeof aspectOfKind;
+
+export type Citation =
+  | {kind: 'specification'; sections: string[]; quote: string; reading: string}
+  | {kind: 'carrier'; answer: string; quote: string; reading: string}
+  | {kind: 'assumed'; reading: string}
+  | {kind: 'section'; sections: string[]};
+
+const specificationForm = /^([3-9](?:(?:, | and )[3-9])*): "([^"]+)"(.*)$/s;
+const carrierForm = /^carrier ([\w-]+): "([^"]+)"(.*)$/s;
+const assumedForm = /^assumed(?::\s*(.*))?$/s;
+const sectionForm = /^([3-9]), \S.*$/;
+
+/** The citation an `x-spec` value makes, or undefined when it is none of the forms above. */
+export function parseCitation(value: unknown): Citation | undefined {
+  if (typeof value !== 'string') return undefined;
+  const text = value.trim();
+  let match = specificationForm.exec(text);
+  if (match) return {kind: 'specification', sections: match[1].split(/, | and /), quote: match[2], reading: match[3].trim()};
+  match = carrierForm.exec(text);
+  if (match) return {kind: 'carrier', answer: match[1], quote: match[2], reading: match[3].trim()};
+  match = assumedForm.exec(text);
+  if (match) return {kind: 'assumed', reading: (match[1] ?? '').trim()};
+  match = sectionForm.exec(text);
+  if (match) return {kind: 'section', sections: [match[1]]};
+  return undefined;
+}
+
+/** True when the citation states the keywords of its node: the specification's words or the carrier's. */
+export const citesKeywords = (citation: Citation | undefined): citation is Extract<Citation, {quote: string}> => citation?.kind === 'specification' || citation?.kind === 'carrier';
+
+/** Text as the checks compare it: no Markdown emphasis or code marks, one space between words, `…` for any run. */
+const plain = (text: string) => text.replace(/\*\*|`/g, '').replace(/\s+/g, ' ').trim();
+
+/** True when `quote` is in `text`, an ellipsis in the quote standing for any words left out. */
+export function quotedIn(quote: string, text: string): boolean {
+  const pattern = plain(quote)
+    .split('…')
+    .map((part) => part.trim().replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+    .join('.*?');
+  return new RegExp(pattern, 's').test(plain(text));
+}
+
+/** The specification's sections by number (`## 5. Validation rules` → `5`), or undefined where the specification is absent. */
+export type SpecificationText = ReadonlyMap<string, string>;
+
+export function readSpecification(file: string): SpecificationText | undefined {
+  if (!existsSync(file)) return undefined;
+  const sections = new Map<string, string>();
+  let current = '';
+  for (const line of readFileSync(file, 'utf8').split('\n')) {
+    const heading = /^## (\d+)\./.exec(line);
+    if (heading) current = heading[1];
+    if (current) sections.set(current, `${sections.get(current) ?? ''}${line}\n`);
+  }
+  return sections;
+}
+
+/** Where the specification is looked for: beside the project, as the repository's own checks find it. */
+export const specificationFile = (projectRoot: string) => path.resolve(projectRoot, '../shared/spec/portal-spec.md');
+
+/** The carrier's written answers a citation may name: `openapi/carrier-answers.yaml`. */
+export type CarrierAnswer = {id: string; date: string; from: string; text: string};
+export const carrierAnswersFile = 'openapi/carrier-answers.yaml';
+
+export function readCarrierAnswers(projectRoot: string): CarrierAnswer[] {
+  const file = path.join(projectRoot, carrierAnswersFile);
+  if (!existsSync(file)) return [];
+  const data = (parseDocument(readFileSync(file, 'utf8')).toJS() ?? {}) as {answers?: Record<string, Omit<CarrierAnswer, 'id'>>};
+  return Object.entries(data.answers ?? {}).map(([id, answer]) => ({id, date: String(answer.date), from: String(answer.from), text: String(answer.text)}));
+}
+
+export type CitationProblem = {file: string; line: number; key: string; message: string; fix: string};
+
+/** `file:line: key: message` then the fix, indented: what a writer reads in the terminal. */
+export const formatCitationProblem = ({file, line, key, message, fix}: CitationProblem) => `${file}:${line}: ${key}: ${message}.\n    ${fix}`;
+
+type Found = {node: YAMLMap; key: string; kinds: Kind[]; values: string[]};
+
+const valueOf = (node: YAMLMap, key: string): unknown => {
+  const item = node.get(key, true);
+  return isScalar(item) ? item.value : item;
+};
+
+/** The keywords of one node that need a citation, with the values the citation must give. */
+function needs(node: YAMLMap): Pick<Found, 'kinds' | 'values'> {
+  const kinds: Kind[] = [];
+  const values: string[] = [];
+  const bounds = boundKeywords.filter((keyword) => node.has(keyword));
+  if (bounds.length) {
+    kinds.push('bounds');
+    values.push(...bounds.map((keyword) => String(valueOf(node, keyword))));
+  }
+  const enumeration = node.get('enum', true);
+  if (isSeq(enumeration)) {
+    kinds.push('enum');
+    values.push(...enumeration.items.map((item) => String(isScalar(item) ? item.value : item)));
+  }
+  const required = node.get('required', true);
+  if (isSeq(required) && required.items.length) {
+    kinds.push('required');
+    values.push(...required.items.map((item) => String(isScalar(item) ? item.value : item)));
+  }
+  return {kinds, values};
+}
+
+/** Every schema-like map of a YAML file, with its key path: properties, items, parts, parameters' schemas. */
+function* schemaNodes(node: unknown, key: string): Generator<Found> {
+  if (!isMap(node)) return;
+  const {kinds, values} = needs(node);
+  if (kinds.length) yield {node, key, kinds, values};
+  const properties = node.get('properties', true);
+  if (isMap(properties)) {
+    for (const pair of properties.items) {
+      yield* schemaNodes(pair.value, `${key ? `${key}.` : ''}properties.${String(isScalar(pair.key) ? pair.key.value : pair.key)}`);
+    }
+  }
+  for (const child of ['items', 'schema', 'additionalProperties']) {
+    yield* schemaNodes(node.get(child, true), `${key ? `${key}.` : ''}${child}`);
+  }
+  for (const combinator of ['allOf', 'anyOf', 'oneOf']) {
+    const parts = node.get(combinator, true);
+    if (isSeq(parts)) {
+      for (const [index, part] of parts.items.entries()) yield* schemaNodes(part, `${key ? `${key}.` : ''}${combinator}[${index}]`);
+    }
+  }
+}
+
+/** A paths file holds operations: their parameters, request bodies and answers hold the schemas. */
+function* pathNodes(root: unknown): Generator<Found> {
+  if (!isMap(root)) return;
+  const visit = function* (node: unknown, key: string): Generator<Found> {
+    if (isMap(node)) {
+      if (node.has('type') || node.has('properties') || node.has('enum') || node.has('allOf')) {
+        yield* schemaNodes(node, key);
+        return;
+      }
+      for (const pair of node.items) yield* visit(pair.value, `${key ? `${key}.` : ''}${String(isScalar(pair.key) ? pair.key.value : pair.key)}`);
+    } else if (isSeq(node)) {
+      for (const [index, item] of node.items.entries()) yield* visit(item, `${key}[${index}]`);
+    }
+  };
+  yield* visit(root, '');
+}
+
+const notStated = (node: unknown): string[] => {
+  if (!isMap(node)) return [];
+  const list = node.get('x-not-stated', true);
+  return isSeq(list) ? list.items.map((item) => String(isScalar(item) ? item.value : item)) : [];
+};
+
+function yamlFiles(projectRoot: string): string[] {
+  const folder = path.join(projectRoot, 'openapi');
+  return readdirSync(folder, {recursive: true, withFileTypes: true})
+    .filter((entry) => entry.isFile() && /\.ya?ml$/.test(entry.name))
+    .map((entry) => path.relative(projectRoot, path.join(entry.parentPath, entry.name)))
+    .filter((file) => !file.startsWith(`openapi${path.sep}releases${path.sep}`) && file !== carrierAnswersFile)
+    .sort();
+}
+
+/** For each file, the files whose `$ref` points at it. */
+function referringFiles(projectRoot: string, files: readonly string[]): Map<string, string[]> {
+  const referrers = new Map<string, string[]>();
+  for (const file of files) {
+    const text = readFileSync(path.join(projectRoot, file), 'utf8');
+    for (const [, target] of text.matchAll(/\$ref:\s*['"]?([^'"\s#]+)/g)) {
+      const resolved = path.relative(projectRoot, path.resolve(projectRoot, path.dirname(file), target));
+      referrers.set(resolved, [...(referrers.get(resolved) ?? []), file]);
+    }
+  }
+  return referrers;
+}
+
+/** What a keyword of each kind is called in a message. */
+const kindWords: Record<Kind, string> = {bounds: 'limit', enum: 'allowed values', required: 'required list'};
+
+/** `maxLength 10`, `enum [a, b, c, …]`, `required [id, pw]`: the keywords as the writer wrote them. */
+function keywordsOf(found: Found): string {
+  const list = (key: string) => {
+    const items = (found.node.get(key, true) as unknown as {items: unknown[]}).items.map((item) => String(isScalar(item) ? item.value : item));
+    return `${key} [${items.slice(0, 4).join(', ')}${items.length > 4 ? ', …' : ''}]`;
+  };
+  return [
+    ...boundKeywords.filter((keyword) => found.node.has(keyword)).map((keyword) => `${keyword} ${String(valueOf(found.node, keyword))}`),
+    ...(found.kinds.includes('enum') ? [list('enum')] : []),
+    ...(found.kinds.includes('required') ? [list('required')] : []),
+  ].join(', ');
+}
+
+/** The value a citation must give for each kind, in the words the message uses. */
+function unsupportedValues(found: Found, citation: Extract<Citation, {quote: string}>, sourceText: string): string[] {
+  const cited = plain(`${citation.quote} ${citation.reading}`);
+  const missing: string[] = [];
+  const bounds = found.kinds.includes('bounds') ? boundKeywords.filter((keyword) => found.node.has(keyword)).map((keyword) => String(valueOf(found.node, keyword))) : [];
+  for (const value of bounds) {
+    if (!cited.includes(value)) missing.push(value);
+  }
+  // Allowed values and required fields are found in the cited words or, for a long list, in the cited section.
+  for (const value of found.values.filter((value) => !bounds.includes(value))) {
+    if (!cited.includes(value) && !plain(sourceText).includes(value)) missing.push(value);
+  }
+  return missing;
+}
+
+/**
+ * Every keyword of the contract without a citation that holds: the refusal `contract:check` and the
+ * release print, and the quick check. `specification` is undefined where the specification is absent:
+ * the citations' form is checked, not their words.
+ */
+export function citationProblems(projectRoot: string, specification: SpecificationText | undefined = readSpecification(specificationFile(projectRoot))): CitationProblem[] {
+  const answers = new Map(readCarrierAnswers(projectRoot).map((answer) => [answer.id, answer]));
+  const files = yamlFiles(projectRoot);
+  const referrers = referringFiles(projectRoot, files);
+  const problems: CitationProblem[] = [];
+  for (const file of files) {
+    const lineCounter = new LineCounter();
+    const text = readFileSync(path.join(projectRoot, file), 'utf8');
+    const document: YamlDocument = parseDocument(text, {lineCounter});
+    if (document.errors.length) continue; // The bundle's YAML check reports it, with its line.
+    const root = document.contents;
+    const isPathFile = file.startsWith(`openapi${path.sep}paths${path.sep}`) || file === path.join('openapi', 'openapi.yaml');
+    const nodes = isPathFile ? [...pathNodes(root)] : [...schemaNodes(root, '')];
+    const parameterCitation = isMap(root) && root.has('in') ? parseCitation(valueOf(root, 'x-spec')) : undefined;
+    for (const found of nodes) {
+      const line = lineCounter.linePos(found.node.range?.[0] ?? 0).line;
+      const keyLine = found.key ? lineOfKey(text, found.node, lineCounter) : 1;
+      const where = found.key || path.basename(file).replace(/\.ya?ml$/, '');
+      const ownCitation = parseCitation(valueOf(found.node, 'x-spec'));
+      // A parameter's schema is cited by the parameter, whose words it carries.
+      const citation = ownCitation ?? (found.key === 'schema' ? parameterCitation : undefined);
+      const indent = ' '.repeat(lineCounter.linePos(found.node.range?.[0] ?? 0).col - 1);
+      const words = found.kinds.map((kind) => kindWords[kind]).join(', ');
+      if (!citation || citation.kind === 'section') {
+        const marked = found.kinds.every((kind) => notStated(found.node).includes(aspectOfKind[kind]));
+        if (marked) continue; // Its own x-not-stated says what is open: the register's row explains it.
+        const aspects = found.kinds.map((kind) => aspectOfKind[kind]);
+        const holderMarks = [file, ...(referrers.get(file) ?? [])].flatMap((holder) => notStated(parseDocument(readFileSync(path.join(projectRoot, holder), 'utf8')).contents));
+        const assumedAlready = aspects.every((aspect) => holderMarks.includes(aspect));
+        const name = found.key.split('.').pop() ?? '';
+        problems.push({
+          file,
+          line: citation ? line : keyLine,
+          key: where,
+          message: `${keywordsOf(found)} ${found.kinds.length > 1 || found.kinds[0] !== 'bounds' ? 'have' : 'has'} no source`,
+          fix: [
+            citation
+              ? `Replace its x-spec (line ${citationLine(found.node, lineCounter) ?? line}) with the section and the specification's exact words:`
+              : `Add ${afterKeywords(found, lineCounter, line, name)}, the section and the specification's exact words:`,
+            `    ${indent}x-spec: '<section>: "<the specification's words>"'`,
+            assumedAlready
+              ? `or, where the specification is silent: \`x-spec: assumed\` (this schema's x-not-stated already lists ${aspects.join(', ')}).`
+              : `or, where the specification is silent: \`x-spec: assumed\` with \`x-not-stated: [${aspects.join(', ')}]\` and an \`x-open\` question (openapi/README.md).`,
+          ].join('\n    '),
+        });
+        continue;
+      }
+      if (citation.kind === 'assumed') {
+        // The schema that holds it, or one that uses it, says what is open: the pickup request marks
+        // the limits it borrows from the BOL plus pickup for its items too.
+        const rootMarks = [file, ...(referrers.get(file) ?? [])].flatMap((holder) => notStated(parseDocument(readFileSync(path.join(projectRoot, holder), 'utf8')).contents));
+        const unmarked = found.kinds.filter((kind) => !notStated(found.node).includes(aspectOfKind[kind]) && !rootMarks.includes(aspectOfKind[kind]));
+        if (unmarked.length) {
+          problems.push({
+            file,
+            line,
+            key: where,
+            message: `\`x-spec: assumed\`, but neither it, its schema nor a schema that uses it says what is open`,
+            fix: `add \`x-not-stated: [${unmarked.map((kind) => aspectOfKind[kind]).join(', ')}]\` and an \`x-open\` question to it, at line ${line}, so the register explains the assumption once.`,
+          });
+        }
+        continue;
+      }
+      const source = citation.kind === 'carrier' ? answers.get(citation.answer)?.text : specification ? citation.sections.map((section) => specification.get(section) ?? '').join('\n') : undefined;
+      if (citation.kind === 'carrier' && source === undefined) {
+        problems.push({file, line, key: where, message: `cites the carrier's answer "${citation.answer}", which ${carrierAnswersFile} does not hold`, fix: `record the answer in ${carrierAnswersFile} (date, from, text), or correct the id.`});
+        continue;
+      }
+      if (source === undefined) continue; // No specification here: the form is all that can be checked.
+      const sourceName = citation.kind === 'carrier' ? `the carrier's answer ${citation.answer}` : `section ${citation.sections.join(' and ')} of the specification`;
+      if (!quotedIn(citation.quote, source)) {
+        problems.push({file, line, key: where, message: `cites "${citation.quote}", which ${sourceName} does not say`, fix: `copy the words exactly from ${sourceName} (an ellipsis … may stand for words left out), or cite the section that says them.`});
+        continue;
+      }
+      const missing = unsupportedValues(found, citation, source);
+      if (missing.length) {
+        problems.push({file, line, key: where, message: `its ${words} give${found.kinds.length === 1 && found.kinds[0] === 'bounds' ? 's' : ''} ${missing.join(', ')}, which the citation "${citation.quote}" does not`, fix: `make the value what ${sourceName} says, or cite the words that give it.`});
+      }
+    }
+    // Every other citation in the file (an answer's stated status, a parameter's words) must quote its source too.
+    const checked = new Set<unknown>(nodes.map((found) => found.node));
+    visit(document, {
+      Map(_, node) {
+        const citation = checked.has(node) ? undefined : parseCitation(valueOf(node, 'x-spec'));
+        if (!citesKeywords(citation)) return;
+        const source = citation.kind === 'carrier' ? answers.get(citation.answer)?.text : specification ? citation.sections.map((section) => specification.get(section) ?? '').join('\n') : undefined;
+        const line = lineCounter.linePos(node.range?.[0] ?? 0).line;
+        if (citation.kind === 'carrier' && source === undefined) {
+          problems.push({file, line, key: 'x-spec', message: `cites the carrier's answer "${citation.answer}", which ${carrierAnswersFile} does not hold`, fix: `record the answer in ${carrierAnswersFile} (date, from, text), or correct the id.`});
+        } else if (source !== undefined && !quotedIn(citation.quote, source)) {
+          problems.push({file, line, key: 'x-spec', message: `cites "${citation.quote}", which ${citation.kind === 'carrier' ? `the carrier's answer ${citation.answer}` : `section ${citation.sections.join(' and ')} of the specification`} does not say`, fix: 'copy the words exactly (an ellipsis … may stand for words left out), or cite the section that says them.'});
+        }
+      },
+    });
+  }
+  return problems;
+}
+
+/** The line of a node's own `x-spec`, if it has one. */
+function citationLine(node: YAMLMap, lineCounter: LineCounter): number | undefined {
+  const pair = node.items.find((item) => isScalar(item.key) && item.key.value === 'x-spec');
+  return pair && isScalar(pair.key) ? lineCounter.linePos(pair.key.range?.[0] ?? 0).line : undefined;
+}
+
+/** Where the citation goes: after the limit it cites (`after line 34, \`maxLength: 10\``), or at the node's first line. */
+function afterKeywords(found: Found, lineCounter: LineCounter, firstLine: number, name: string): string {
+  const pairs = found.node.items.filter((item) => isScalar(item.key) && (boundKeywords as readonly unknown[]).includes(item.key.value));
+  const last = pairs.at(-1);
+  if (!last || !isScalar(last.key) || found.kinds.some((kind) => kind !== 'bounds')) {
+    return `at line ${firstLine}${name ? `, under \`${name}:\`` : ''}`;
+  }
+  const line = lineCounter.linePos(last.key.range?.[0] ?? 0).line;
+  return `after line ${line} (\`${String(last.key.value)}: ${String(isScalar(last.value) ? last.value.value : last.value)}\`)${name ? ` of \`${name}:\`` : ''}`;
+}
+
+/** The line of the key that holds `node` (`dockNumber:`), where the writer adds the citation under it. */
+function lineOfKey(text: string, node: YAMLMap, lineCounter: LineCounter): number {
+  const start = node.range?.[0] ?? 0;
+  const nodeLine = lineCounter.linePos(start).line;
+  // A block map starts on the line after its key; the key's line is the one before.
+  return text.slice(0, start).endsWith('\n') || /^\s*$/.test(text.split('\n')[nodeLine - 1].slice(0, lineCounter.linePos(start).col - 1)) ? Math.max(1, nodeLine - 1) : nodeLine;
+}
