@@ -17,6 +17,7 @@ import {addCodeSamples, type OpenApiDocument as SampledDocument} from './codeSam
 import {addGuideLinks} from './guideLinks';
 import {openApiSourcePath} from './outputs';
 import {labelPortalChoices} from './portalChoices';
+import {markCarrierAnswers, readCarrierAnswers} from './citations';
 import {markOpenQuestions, type OpenQuestion} from './openQuestions';
 import {scaleContract, scaleFromEnvironment} from './scale';
 import {withAbsoluteSiteLinks} from './siteLinks';
@@ -112,6 +113,8 @@ export async function bundleContract(projectRoot: string): Promise<BundledContra
   const marked = scaleContract(labelPortalChoices(applyProvider(await bundleSource(projectRoot)) as never), scaleFromEnvironment()) as OpenApiDocument;
   // Each silence gets its short marker on /api/, linked to its row of the register (openQuestions/markers.ts).
   const openRows: OpenQuestion[] = markOpenQuestions(marked as never);
+  // A fact the carrier gave in writing, outside the specification, says so where it is read (citations.ts).
+  markCarrierAnswers(marked, readCarrierAnswers(projectRoot));
   const sampled = await addCodeSamples(marked as unknown as SampledDocument);
   const linked = addGuideLinks(sampled, path.join(projectRoot, 'docs'));
   const document = withAbsoluteSiteLinks(linked, provider.portalUrl) as unknown as OpenApiDocument;

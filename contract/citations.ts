@@ -365,3 +365,28 @@ function lineOfKey(text: string, node: YAMLMap, lineCounter: LineCounter): numbe
   // A block map starts on the line after its key; the key's line is the one before.
   return text.slice(0, start).endsWith('\n') || /^\s*$/.test(text.split('\n')[nodeLine - 1].slice(0, lineCounter.linePos(start).col - 1)) ? Math.max(1, nodeLine - 1) : nodeLine;
 }
+
+/**
+ * Gives each node that cites the carrier's written answer a short note after its description,
+ * "*Carrier's answer of 2027-01-15.*": the fact is the carrier's, given outside the specification, and
+ * the guides and /api/ show it with the same words (the guides render the description as it is).
+ */
+export function markCarrierAnswers(document: unknown, answers: readonly CarrierAnswer[]): void {
+  const dates = new Map(answers.map((answer) => [answer.id, answer.date]));
+  const visit = (node: unknown): void => {
+    if (Array.isArray(node)) {
+      node.forEach(visit);
+      return;
+    }
+    if (!node || typeof node !== 'object') return;
+    const record = node as Record<string, unknown>;
+    const citation = parseCitation(record['x-spec']);
+    if (citation?.kind === 'carrier') {
+      const own = typeof record.description === 'string' ? record.description.trimEnd() : '';
+      const note = `*Carrier's answer of ${dates.get(citation.answer) ?? citation.answer}.*`;
+      record.description = own ? `${own}${/[.!?:)*]$/.test(own) ? '' : '.'} ${note}` : note;
+    }
+    Object.values(record).forEach(visit);
+  };
+  visit(document);
+}

@@ -3,7 +3,7 @@ import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {test, expect} from '@playwright/test';
 
-import {carrierAnswersFile, citationProblems, formatCitationProblem, parseCitation, quotedIn, readSpecification, specificationFile} from '../../../contract/citations';
+import {carrierAnswersFile, citationProblems, formatCitationProblem, markCarrierAnswers, parseCitation, quotedIn, readSpecification, specificationFile} from '../../../contract/citations';
 
 /**
  * What the specification says is data in the YAML: every bound, enumeration and `required` list of
@@ -96,4 +96,22 @@ test("a carrier's written answer is a source like the specification, once it is 
     writeFileSync(path.join(root, carrierAnswersFile), 'answers:\n  2027-01-15-dock:\n    date: 2027-01-15\n    from: the carrier\'s API team, by email\n    text: "dockNumber holds up to 10 characters, letters and digits."\n');
   });
   expect(recorded).toEqual([]);
+});
+
+test("a field that cites the carrier's answer says so after its description, with the answer's date; other fields are left as they are", () => {
+  const document = {
+    components: {
+      schemas: {
+        Party: {
+          properties: {
+            zip: {type: 'string', maxLength: 5, 'x-spec': `carrier 2027-01-15-zip: "ZIP codes are strings"`, description: 'ZIP code'},
+            city: {type: 'string', maxLength: 25, 'x-spec': `5: "city 25"`, description: 'City.'},
+          },
+        },
+      },
+    },
+  };
+  markCarrierAnswers(document, [{id: '2027-01-15-zip', date: '2027-01-15', from: 'the API team', text: 'ZIP codes are strings of 5 digits.'}]);
+  expect(document.components.schemas.Party.properties.zip.description).toBe("ZIP code. *Carrier's answer of 2027-01-15.*");
+  expect(document.components.schemas.Party.properties.city.description).toBe('City.');
 });
