@@ -40,8 +40,8 @@ export function docsTexts(root = projectRoot): Text[] {
   return docsPages(path.join(root, 'docs')).map((file) => ({where: path.relative(root, file), uri: pathToFileURL(file).href, text: readFileSync(file, 'utf8')}));
 }
 
-export function servedContractTexts(root = projectRoot): Text[] {
-  const document = JSON.parse(readFileSync(publishedFile(root, openApiJsonPath), 'utf8')) as unknown;
+/** The contract's prose: as the build published it, or the `document` given (the quick check's bundle in memory). */
+export function servedContractTexts(root = projectRoot, document: unknown = JSON.parse(readFileSync(publishedFile(root, openApiJsonPath), 'utf8'))): Text[] {
   const uri = pathToFileURL(path.join(root, 'openapi', 'descriptions.md')).href;
   // Schema properties named `description` or `title` hold objects, not prose, so they yield no string here.
   return stringsOf(document)

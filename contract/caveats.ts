@@ -115,6 +115,9 @@ export function contractCaveats(document: unknown): DescriptionCaveats {
   return result;
 }
 
+/** The limits (percent of words; repeats): tests/unit/caveats.spec.ts holds the build to them, `npm run check` the sources. */
+export const caveatLimits = {page: 10, docs: 8, contract: 15, repeatsOnSite: 3} as const;
+
 export const percent = (part: number, whole: number) => (whole === 0 ? 0 : (100 * part) / whole);
 
 /** The route of a docs page from its file: `docs/guides/pickups.mdx` → `/docs/guides/pickups`; an index → its folder. */

@@ -3,7 +3,7 @@ import path from 'node:path';
 import {test, expect} from '@playwright/test';
 
 import {docsPages} from '../../contract/docsPages';
-import {buildCaveats, contractCaveats, pageCaveats, percent, routeOfDocsFile} from '../../contract/caveats';
+import {buildCaveats, caveatLimits, contractCaveats, pageCaveats, percent, routeOfDocsFile} from '../../contract/caveats';
 import {openApiJsonPath, publishedFile} from '../../contract/outputs';
 
 /**
@@ -24,11 +24,11 @@ function judgedPages() {
 test('caveat sentences are at most 10% of the words of every docs page, and 8% across the docs', () => {
   const pages = judgedPages();
   expect(pages.length).toBeGreaterThan(15);
-  const over = pages.filter((page) => percent(page.caveatWords, page.words) > 10).map((page) => `${page.route}: ${percent(page.caveatWords, page.words).toFixed(1)}%`);
+  const over = pages.filter((page) => percent(page.caveatWords, page.words) > caveatLimits.page).map((page) => `${page.route}: ${percent(page.caveatWords, page.words).toFixed(1)}%`);
   expect(over).toEqual([]);
   const words = pages.reduce((sum, page) => sum + page.words, 0);
   const caveat = pages.reduce((sum, page) => sum + page.caveatWords, 0);
-  expect(percent(caveat, words)).toBeLessThanOrEqual(8);
+  expect(percent(caveat, words)).toBeLessThanOrEqual(caveatLimits.docs);
 });
 
 test('no caveat sentence of 8 words or more appears twice on a page, or more than 3 times on the site', () => {
@@ -43,14 +43,14 @@ test('no caveat sentence of 8 words or more appears twice on a page, or more tha
     }
   }
   expect(twice).toEqual([]);
-  expect([...site].filter(([, count]) => count > 3).map(([sentence, count]) => `${count}: ${sentence}`)).toEqual([]);
+  expect([...site].filter(([, count]) => count > caveatLimits.repeatsOnSite).map(([sentence, count]) => `${count}: ${sentence}`)).toEqual([]);
 });
 
 test('in openapi.json at most 15% of the descriptions\' words are caveats, and none repeats more than 3 times', () => {
   const figures = contractCaveats(JSON.parse(readFileSync(publishedFile(projectRoot, openApiJsonPath), 'utf8')));
   expect(figures.words).toBeGreaterThan(2000);
-  expect(percent(figures.caveatWords, figures.words)).toBeLessThanOrEqual(15);
-  expect([...figures.repeats].filter(([, count]) => count > 3).map(([sentence, count]) => `${count}: ${sentence}`)).toEqual([]);
+  expect(percent(figures.caveatWords, figures.words)).toBeLessThanOrEqual(caveatLimits.contract);
+  expect([...figures.repeats].filter(([, count]) => count > caveatLimits.repeatsOnSite).map(([sentence, count]) => `${count}: ${sentence}`)).toEqual([]);
 });
 
 test('the measure sees a caveat: a repeated caveat sentence counts, code and Open questions blocks do not', () => {

@@ -150,12 +150,14 @@ function headingIds(nodes: Node[], slugger = createSlugger()): void {
   }
 }
 
-export function guideMarkdownPage(contract: Contract, id: string, siteUrl: string): GuidePage {
+/**
+ * A docs page as the site renders it, from its MDX source: its expressions read, its contract components
+ * expanded (each keeps the component's place in the source), admonitions and the page's tags as
+ * Markdown, and every heading with the id Docusaurus gives it. The quick check reads its links and
+ * anchors here (checks/links.ts), without a build.
+ */
+export function renderedDocTree(contract: Contract, source: string): {file: string; title: string; children: Node[]} {
   const projectRoot = contract.projectRoot;
-  const source = ['.mdx', '.md'].map((extension) => path.join(projectRoot, 'docs', `${id}${extension}`)).find((candidate) => existsSync(candidate));
-  if (!source) {
-    throw new Error(`docs/${id}.mdx: the sidebar lists the doc ${id}, which has no file`);
-  }
   const file = path.relative(projectRoot, source);
   let tree: Node;
   try {
@@ -168,8 +170,19 @@ export function guideMarkdownPage(contract: Contract, id: string, siteUrl: strin
     toString(tree.children?.find((node) => node.type === 'heading' && node.depth === 1) as never);
   const body: Node = {type: 'root', children: resolveExpressions(file, tree.children ?? [], importedScope(projectRoot, file, tree))};
   expandContractComponents(contract, body, {path: source}, newPageState({withoutFileSizes: true}));
-  const children = plainMarkdownTree(siteMarkdownTree(body.children ?? []));
+  const children = siteMarkdownTree(body.children ?? []);
   headingIds(children);
+  return {file, title, children};
+}
+
+export function guideMarkdownPage(contract: Contract, id: string, siteUrl: string): GuidePage {
+  const source = ['.mdx', '.md'].map((extension) => path.join(contract.projectRoot, 'docs', `${id}${extension}`)).find((candidate) => existsSync(candidate));
+  if (!source) {
+    throw new Error(`docs/${id}.mdx: the sidebar lists the doc ${id}, which has no file`);
+  }
+  const rendered = renderedDocTree(contract, source);
+  const title = rendered.title;
+  const children = plainMarkdownTree(rendered.children);
   const hasTitle = children[0]?.type === 'heading' && children[0].depth === 1;
   const blocks = hasTitle ? children : [{type: 'heading', depth: 1, children: [text(title)]}, ...children];
   const sections: {heading: string; anchor: string; nodes: Node[]}[] = [];

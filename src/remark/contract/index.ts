@@ -53,6 +53,8 @@ export function expandContractComponents(contract: Contract, node: Node, file: F
       // that check it; the page's Markdown reads a call's code samples from it (src/plugins/llmsTxt).
       replacement = [jsx('div', {'data-contract': child.name!, ...(props.operation ? {'data-operation': props.operation} : {})}, blocks)];
     }
+    // What a component renders keeps its place in the page's source: a check of its links names that line.
+    for (const part of replacement) part.position ??= child.position;
     children.splice(index, 1, ...replacement);
     index += replacement.length - 1;
   }
