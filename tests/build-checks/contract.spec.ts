@@ -1,4 +1,4 @@
-import {readFileSync, readdirSync} from 'node:fs';
+import {readFileSync, readdirSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {XMLParser} from 'fast-xml-parser';
 
@@ -221,6 +221,17 @@ test('the release command refuses a documentation-only release, and a contract t
   expect(wording.status).not.toBe(0);
   expect(wording.output).toContain('in its documentation only');
   expect(wording.output).toContain('Documentation edits make no API release');
+  // An added field with a limit and no citation: refused before anything else is checked, naming the
+  // YAML file, the key and the line to add (contract/citations.ts).
+  const pickupRequest = readFileSync(path.join(site.root, schemaFile('PickupRequest')), 'utf8');
+  editFile(site, schemaFile('PickupRequest'), (text) => text.replace('  generalNotes:\n', '  dockNumber:\n    type: string\n    maxLength: 10\n    description: Optional. Dock number.\n  generalNotes:\n'));
+  const uncited = site.run('contract:release', next, 'Adds the dock number');
+  expect(uncited.status).not.toBe(0);
+  expect(uncited.output).toMatch(/openapi\/components\/schemas\/PickupRequest\.yaml:\d+: properties\.dockNumber: maxLength 10 has no source\./);
+  expect(uncited.output).toMatch(/Add after line \d+ \(`maxLength: 10`\) of `dockNumber:`, the section and the specification's exact words:\n\s+x-spec: '<section>: "<the specification's words>"'/);
+  expect(uncited.output).toContain('nothing was released and no file was written');
+  expect(readdirSync(path.join(site.root, 'openapi/releases')).sort()).toEqual(releaseFiles);
+  writeFileSync(path.join(site.root, schemaFile('PickupRequest')), pickupRequest);
   // An added field (a release on its own) with a caveat the honesty check refuses in its description.
   editFile(site, schemaFile('PickupResponse'), (text) =>
     text.replace(/\nproperties:\n/, '\nproperties:\n  dockNote:\n    type: string\n    description: Dock note. Not stated by the carrier whether it is sent.\n'),
@@ -229,7 +240,7 @@ test('the release command refuses a documentation-only release, and a contract t
   expect(failing.status).not.toBe(0);
   expect(failing.output).toContain('the contract unit checks (tests/unit/openapi');
   expect(failing.output).toContain('nothing was released and no file was written');
-  expect(failing.output).toContain('What to do: Each failing test names the field');
+  expect(failing.output).toContain('What to do: Each failing test names the openapi/ file');
   expect(readdirSync(path.join(site.root, 'openapi/releases')).sort()).toEqual(releaseFiles);
   expect(readFileSync(path.join(site.root, 'openapi/openapi.yaml'), 'utf8')).toBe(source);
   expect(servedContract(site)).toEqual(served);
@@ -245,7 +256,9 @@ test.describe.serial('a copy with a released added field and a broken anchor, bu
   const built = (file: string) => readFileSync(path.join(site.root, 'build', file), 'utf8');
   test.beforeAll(() => {
     site = new SiteCopy();
-    editFile(site, schemaFile('PickupResponse'), (text) => `${text.trimEnd()}\n  dockNote:\n    type: string\n    description: Where the driver should go.\n`);
+    // A new field with a limit, cited to the carrier's written answer, which the writer records too: YAML only.
+    editFile(site, schemaFile('PickupResponse'), (text) => `${text.trimEnd()}\n  dockNote:\n    type: string\n    maxLength: 40\n    x-spec: 'carrier 2030-01-10-dock: "dockNote, up to 40 characters"'\n    description: Where the driver should go.\n`);
+    site.write('openapi/carrier-answers.yaml', 'answers:\n  2030-01-10-dock:\n    date: 2030-01-10\n    from: the carrier\'s API team, by email\n    text: "The pickup answer may carry dockNote, up to 40 characters."\n');
     site.write('docs/Agents/intro.mdx', '---\ntitle: Intro\n---\n\nSee [a section](/docs/Agents/authentication#no-such-section).\n');
     const [major, minor] = lastRelease().split('.').map(Number);
     version = `${major}.${minor + 1}.0`;
@@ -269,6 +282,8 @@ test.describe.serial('a copy with a released added field and a broken anchor, bu
     // The guides' call summaries come from the contract: change the contract, and the built page changes.
     const page = built('docs/guides/pickups/index.html');
     expect(page).toContain('<code>{ result, pickupNumber, dockNote }</code>');
+    // Its fact is the carrier's written answer, and says so with the answer's date, in the description /api/ shows.
+    expect(built('openapi.json')).toContain("Where the driver should go. *Carrier's answer of 2030-01-10.*");
   });
 
   test('the release reaches the Changelog page and both feeds, which are valid RSS 2.0 and Atom', () => {

@@ -2,6 +2,7 @@ import {cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs'
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {test, expect} from '@playwright/test';
+import {parse, stringify} from 'yaml';
 
 import {carrierAnswersFile, citationProblems, formatCitationProblem, markCarrierAnswers, parseCitation, quotedIn, readSpecification, specificationFile} from '../../../contract/citations';
 
@@ -93,7 +94,10 @@ test("a carrier's written answer is a source like the specification, once it is 
   expect(withCopy(cite)).toEqual([expect.stringContaining(`cites the carrier's answer "2027-01-15-dock", which ${carrierAnswersFile} does not hold`)]);
   const recorded = withCopy((root) => {
     cite(root);
-    writeFileSync(path.join(root, carrierAnswersFile), 'answers:\n  2027-01-15-dock:\n    date: 2027-01-15\n    from: the carrier\'s API team, by email\n    text: "dockNumber holds up to 10 characters, letters and digits."\n');
+    // Added to the answers already recorded, as a writer adds one.
+    const file = path.join(root, carrierAnswersFile);
+    const recordedAnswers = (parse(readFileSync(file, 'utf8')) as {answers?: Record<string, unknown>} | null)?.answers ?? {};
+    writeFileSync(file, stringify({answers: {...recordedAnswers, '2027-01-15-dock': {date: '2027-01-15', from: "the carrier's API team, by email", text: 'dockNumber holds up to 10 characters, letters and digits.'}}}));
   });
   expect(recorded).toEqual([]);
 });
