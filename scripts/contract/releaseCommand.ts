@@ -16,6 +16,7 @@ import {stringify as toYaml} from 'yaml';
 
 import {openApiJsonPath, openApiSourcePath, outputFolder, outputRoot, publishedFile} from '../../contract/outputs';
 import {filesUnder, publishContract} from '../../src/plugins/contract/publish';
+import {bundleContract} from '../../contract/bundle';
 import {citationProblems, formatCitationProblem} from '../../contract/citations';
 import {contractChanges} from '../../contract/releases/diff';
 import {readReleases, readSnapshot, releasesFolder, withInfoVersion, type ContractDocument} from '../../contract/releases/releases';
@@ -135,11 +136,8 @@ runCommand(async () => {
     restorePublishedFiles();
     throw new Error(message);
   };
-  // Whole, not in memory only: the checks below read the register and the downloads it writes.
-  await publish().catch((error: Error) => refuse(error.message));
-  // What the publish just wrote, not a second bundle of the same source.
-  const workingText = readFileSync(publishedFile(projectRoot, openApiJsonPath), 'utf8');
-  const working = JSON.parse(workingText) as ContractDocument;
+  // In memory first (about a second): what the release would be is judged before anything is written.
+  const working = (await bundleContract(projectRoot).catch((error: Error) => refuse(error.message))).document as unknown as ContractDocument;
   const changes = last ? contractChanges(readSnapshot(last), working) : [];
   if (last) {
     const breaking = changes.some((change) => change.kind === 'breaking');
@@ -166,6 +164,10 @@ runCommand(async () => {
   if (uncited.length > 0) {
     refuse(`contract:release: ${uncited.length} keyword(s) of openapi/ cite no source the specification bears out, so nothing was released and no file was written.\n\n${uncited.map(formatCitationProblem).join('\n')}`);
   }
+  // Whole, not in memory only: the unit checks below read the register and the downloads it writes.
+  await publish().catch((error: Error) => refuse(error.message));
+  // What the publish just wrote is what the release keeps.
+  const workingText = readFileSync(publishedFile(projectRoot, openApiJsonPath), 'utf8');
   const failure = failedCheck();
   if (failure) {
     refuse(failure);
