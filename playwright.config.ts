@@ -38,10 +38,9 @@ export default defineConfig({
   testDir: './tests',
   forbidOnly: Boolean(process.env.CI),
   retries: process.env.CI ? 1 : 0,
-  // Three workers on CI's two cores: the suite's processes kept the cores about 80% busy with two
-  // (1,386 CPU-seconds in a 867 s run, 2026-12-02), the rest spent waiting on pages, compiles and
-  // servers; a third worker fills those waits.
-  workers: process.env.CI ? 3 : undefined,
+  // Two workers on CI's two cores. Three were tried (2026-12-02): the cores went from about 80% to 89%
+  // busy, but the suite took as long (860 s against 867 s), its processes slower for sharing them.
+  workers: process.env.CI ? 2 : undefined,
   // fileDurations feeds the slowest files `npm test` prints at its end (scripts/test/run.ts).
   reporter: [['list'], ...(process.env.CI ? [['html', {open: 'never'}] as const] : []), ['./tests/reporters/fileDurations.ts']],
   use: {

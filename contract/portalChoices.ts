@@ -22,6 +22,11 @@ export type PortalChoice = 'success-status' | 'unauthorized-status' | 'required-
  * the YAML, so a status the carrier confirms is recorded there, not here.
  */
 export function successStatusStated(document: Document, operation: Operation, status: string): boolean {
+  return statusStated(document, operation, status);
+}
+
+/** True when the answer's own `x-spec` quotes words that give its status. */
+function statusStated(document: Document, operation: Operation, status: string): boolean {
   const citation = parseCitation((resolve(document, operation.responses[status]) as {'x-spec'?: unknown})['x-spec']);
   return citesKeywords(citation) && new RegExp(`\\b${status}\\b`).test(citation.quote);
 }
@@ -55,7 +60,10 @@ export function choicesOf(document: Document, operation: Operation): PortalChoic
   if (success && !successStatusStated(document, operation, success)) {
     choices.push('success-status');
   }
-  if (operation.responses['401']) {
+  // The statuses below are choices by what the specification is: it names no status for a missing
+  // token, and no body shape for the errors it lists, anywhere. A 401 or an ErrorResponse the carrier
+  // confirms would be cited on its answer (citations.ts) and read here as the success status is.
+  if (operation.responses['401'] && !statusStated(document, operation, '401')) {
     choices.push('unauthorized-status');
   }
   if (requiredQuery(document, operation).length > 0) {
@@ -70,8 +78,11 @@ export function choicesOf(document: Document, operation: Operation): PortalChoic
   return choices;
 }
 
+/** The required query parameters the specification does not make required: those without a citation of their own. */
 function requiredQuery(document: Document, operation: Operation): Parameter[] {
-  return (operation.parameters ?? []).map((parameter) => resolve(document, parameter)).filter((parameter) => parameter.in === 'query' && parameter.required);
+  return (operation.parameters ?? [])
+    .map((parameter) => resolve(document, parameter))
+    .filter((parameter) => parameter.in === 'query' && parameter.required && !citesKeywords(parseCitation((parameter as {'x-spec'?: unknown})['x-spec'])));
 }
 
 function labelled(description: string | undefined, sentence: string): string {
