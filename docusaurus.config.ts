@@ -42,6 +42,11 @@ const classicPreset = {
   // The portal has no blog; leaving it on would add empty routes and a feed. The Changelog is a blog
   // of its own (changelogOptions below).
   blog: false,
+  // The debug plugin (on by default in the preview) rewrites an 860 kB JSON of every plugin's content
+  // after each publish of the contract, in place: the bundler once read it half-written ("JSON parse
+  // error: Unexpected end of JSON", preview test, CI of 2026-12-02) and stopped the page's reload. Its
+  // /__docusaurus/debug pages are for Docusaurus's own developers.
+  debug: false,
   theme: {
     customCss: ['./src/css/custom.css', './src/css/redoc.css'],
   },
