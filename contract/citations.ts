@@ -25,9 +25,11 @@
  * citation whose words the specification (or the recorded answer) does not contain, and a value the
  * citation does not give. Each problem names the file, the line, the key and the line to add.
  */
-import {existsSync, readdirSync, readFileSync} from 'node:fs';
+import {existsSync, readFileSync} from 'node:fs';
 import path from 'node:path';
 import {isMap, isScalar, isSeq, LineCounter, parseDocument, visit, type Document as YamlDocument, type YAMLMap} from 'yaml';
+
+import {yamlFilesUnder} from './yamlSyntax';
 
 /** The keywords that bound a value: each is a fact the specification must give, or an assumption. */
 export const boundKeywords = ['minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'minLength', 'maxLength', 'minItems', 'maxItems'] as const;
@@ -111,7 +113,8 @@ export type CitationProblem = {file: string; line: number; key: string; message:
 /** `file:line: key: message` then the fix, indented: what a writer reads in the terminal. */
 export const formatCitationProblem = ({file, line, key, message, fix}: CitationProblem) => `${file}:${line}: ${key}: ${message}.\n    ${fix}`;
 
-type Found = {node: YAMLMap; key: string; kinds: Kind[]; values: string[]};
+/** A node that needs a citation: its bound values (`15`) and its listed ones (enum values, required names) apart. */
+type Found = {node: YAMLMap; key: string; kinds: Kind[]; bounds: string[]; listed: string[]};
 
 const valueOf = (node: YAMLMap, key: string): unknown => {
   const item = node.get(key, true);
@@ -119,32 +122,23 @@ const valueOf = (node: YAMLMap, key: string): unknown => {
 };
 
 /** The keywords of one node that need a citation, with the values the citation must give. */
-function needs(node: YAMLMap): Pick<Found, 'kinds' | 'values'> {
-  const kinds: Kind[] = [];
-  const values: string[] = [];
-  const bounds = boundKeywords.filter((keyword) => node.has(keyword));
-  if (bounds.length) {
-    kinds.push('bounds');
-    values.push(...bounds.map((keyword) => String(valueOf(node, keyword))));
-  }
-  const enumeration = node.get('enum', true);
-  if (isSeq(enumeration)) {
-    kinds.push('enum');
-    values.push(...enumeration.items.map((item) => String(isScalar(item) ? item.value : item)));
-  }
-  const required = node.get('required', true);
-  if (isSeq(required) && required.items.length) {
-    kinds.push('required');
-    values.push(...required.items.map((item) => String(isScalar(item) ? item.value : item)));
-  }
-  return {kinds, values};
+function needs(node: YAMLMap): Pick<Found, 'kinds' | 'bounds' | 'listed'> {
+  const items = (key: string) => {
+    const list = node.get(key, true);
+    return isSeq(list) ? list.items.map((item) => String(isScalar(item) ? item.value : item)) : undefined;
+  };
+  const bounds = boundKeywords.filter((keyword) => node.has(keyword)).map((keyword) => String(valueOf(node, keyword)));
+  const enumeration = items('enum');
+  const required = items('required');
+  const kinds: Kind[] = [...(bounds.length ? (['bounds'] as const) : []), ...(enumeration ? (['enum'] as const) : []), ...(required?.length ? (['required'] as const) : [])];
+  return {kinds, bounds, listed: [...(enumeration ?? []), ...(required ?? [])]};
 }
 
 /** Every schema-like map of a YAML file, with its key path: properties, items, parts, parameters' schemas. */
 function* schemaNodes(node: unknown, key: string): Generator<Found> {
   if (!isMap(node)) return;
-  const {kinds, values} = needs(node);
-  if (kinds.length) yield {node, key, kinds, values};
+  const {kinds, bounds, listed} = needs(node);
+  if (kinds.length) yield {node, key, kinds, bounds, listed};
   const properties = node.get('properties', true);
   if (isMap(properties)) {
     for (const pair of properties.items) {
@@ -185,22 +179,17 @@ const notStated = (node: unknown): string[] => {
   return isSeq(list) ? list.items.map((item) => String(isScalar(item) ? item.value : item)) : [];
 };
 
-function yamlFiles(projectRoot: string): string[] {
-  const folder = path.join(projectRoot, 'openapi');
-  return readdirSync(folder, {recursive: true, withFileTypes: true})
-    .filter((entry) => entry.isFile() && /\.ya?ml$/.test(entry.name))
-    .map((entry) => path.relative(projectRoot, path.join(entry.parentPath, entry.name)))
-    .filter((file) => !file.startsWith(`openapi${path.sep}releases${path.sep}`) && file !== carrierAnswersFile)
-    .sort();
+/** The contract's YAML files that hold schemas and calls: not the released snapshots, not the carrier's answers. */
+function contractYamlFiles(projectRoot: string): string[] {
+  return yamlFilesUnder(projectRoot, 'openapi').filter((file) => !file.startsWith(`openapi${path.sep}releases${path.sep}`) && file !== carrierAnswersFile);
 }
 
 /** For each file, the files whose `$ref` points at it. */
-function referringFiles(projectRoot: string, files: readonly string[]): Map<string, string[]> {
+function referringFiles(texts: ReadonlyMap<string, string>): Map<string, string[]> {
   const referrers = new Map<string, string[]>();
-  for (const file of files) {
-    const text = readFileSync(path.join(projectRoot, file), 'utf8');
+  for (const [file, text] of texts) {
     for (const [, target] of text.matchAll(/\$ref:\s*['"]?([^'"\s#]+)/g)) {
-      const resolved = path.relative(projectRoot, path.resolve(projectRoot, path.dirname(file), target));
+      const resolved = path.join(path.dirname(file), target);
       referrers.set(resolved, [...(referrers.get(resolved) ?? []), file]);
     }
   }
@@ -223,19 +212,12 @@ function keywordsOf(found: Found): string {
   ].join(', ');
 }
 
-/** The value a citation must give for each kind, in the words the message uses. */
+/** The values of a node its citation does not give: each bound in the cited words; each listed value there or in the cited source. */
 function unsupportedValues(found: Found, citation: Extract<Citation, {quote: string}>, sourceText: string): string[] {
   const cited = plain(`${citation.quote} ${citation.reading}`);
-  const missing: string[] = [];
-  const bounds = found.kinds.includes('bounds') ? boundKeywords.filter((keyword) => found.node.has(keyword)).map((keyword) => String(valueOf(found.node, keyword))) : [];
-  for (const value of bounds) {
-    if (!cited.includes(value)) missing.push(value);
-  }
-  // Allowed values and required fields are found in the cited words or, for a long list, in the cited section.
-  for (const value of found.values.filter((value) => !bounds.includes(value))) {
-    if (!cited.includes(value) && !plain(sourceText).includes(value)) missing.push(value);
-  }
-  return missing;
+  const source = plain(sourceText);
+  // A long list (the probill statuses) is cited by its lead-in; its values are then found in the cited section.
+  return [...found.bounds.filter((value) => !cited.includes(value)), ...found.listed.filter((value) => !cited.includes(value) && !source.includes(value))];
 }
 
 /**
@@ -245,37 +227,60 @@ function unsupportedValues(found: Found, citation: Extract<Citation, {quote: str
  */
 export function citationProblems(projectRoot: string, specification: SpecificationText | undefined = readSpecification(specificationFile(projectRoot))): CitationProblem[] {
   const answers = new Map(readCarrierAnswers(projectRoot).map((answer) => [answer.id, answer]));
-  const files = yamlFiles(projectRoot);
-  const referrers = referringFiles(projectRoot, files);
-  const problems: CitationProblem[] = [];
-  for (const file of files) {
+  // Each file read and parsed once: a schema's marks are read again for every file that uses it.
+  const texts = new Map(contractYamlFiles(projectRoot).map((file) => [file, readFileSync(path.join(projectRoot, file), 'utf8')]));
+  const parsed = new Map([...texts].map(([file, text]) => {
     const lineCounter = new LineCounter();
-    const text = readFileSync(path.join(projectRoot, file), 'utf8');
-    const document: YamlDocument = parseDocument(text, {lineCounter});
+    return [file, {document: parseDocument(text, {lineCounter}) as YamlDocument, lineCounter}];
+  }));
+  const referrers = referringFiles(texts);
+  // What the schema in a file, or one that uses it, marks as open: the pickup request marks the limits
+  // it borrows from the BOL plus pickup for its items too.
+  const holderMarks = (file: string) => [file, ...(referrers.get(file) ?? [])].flatMap((holder) => notStated(parsed.get(holder)?.document.contents));
+  const problems: CitationProblem[] = [];
+
+  /** The source a quoting citation names, checked: undefined when it holds the words, or where there is no source to read. */
+  const quoteProblem = (citation: Extract<Citation, {quote: string}>, file: string, line: number, key: string): {problem?: CitationProblem; source?: string} => {
+    if (citation.kind === 'carrier') {
+      const answer = answers.get(citation.answer);
+      if (!answer) {
+        return {problem: {file, line, key, message: `cites the carrier's answer "${citation.answer}", which ${carrierAnswersFile} does not hold`, fix: `record the answer in ${carrierAnswersFile} (date, from, text), or correct the id.`}};
+      }
+      return quotedIn(citation.quote, answer.text)
+        ? {source: answer.text}
+        : {problem: {file, line, key, message: `cites "${citation.quote}", which the carrier's answer ${citation.answer} does not say`, fix: `copy the words exactly from the carrier's answer ${citation.answer} (an ellipsis … may stand for words left out).`}};
+    }
+    if (!specification) return {}; // No specification here: the form is all that can be checked.
+    const source = citation.sections.map((section) => specification.get(section) ?? '').join('\n');
+    const sourceName = `section ${citation.sections.join(' and ')} of the specification`;
+    return quotedIn(citation.quote, source)
+      ? {source}
+      : {problem: {file, line, key, message: `cites "${citation.quote}", which ${sourceName} does not say`, fix: `copy the words exactly from ${sourceName} (an ellipsis … may stand for words left out), or cite the section that says them.`}};
+  };
+
+  for (const [file, {document, lineCounter}] of parsed) {
     if (document.errors.length) continue; // The bundle's YAML check reports it, with its line.
     const root = document.contents;
     const isPathFile = file.startsWith(`openapi${path.sep}paths${path.sep}`) || file === path.join('openapi', 'openapi.yaml');
     const nodes = isPathFile ? [...pathNodes(root)] : [...schemaNodes(root, '')];
-    const parameterCitation = isMap(root) && root.has('in') ? parseCitation(valueOf(root, 'x-spec')) : undefined;
+    const parameter = isMap(root) && root.has('in') ? root : undefined;
+    // The nodes whose x-spec is judged below; every other x-spec of the file is checked after them.
+    const judged = new Set<unknown>();
     for (const found of nodes) {
       const line = lineCounter.linePos(found.node.range?.[0] ?? 0).line;
-      const keyLine = found.key ? lineOfKey(text, found.node, lineCounter) : 1;
       const where = found.key || path.basename(file).replace(/\.ya?ml$/, '');
-      const ownCitation = parseCitation(valueOf(found.node, 'x-spec'));
       // A parameter's schema is cited by the parameter, whose words it carries.
-      const citation = ownCitation ?? (found.key === 'schema' ? parameterCitation : undefined);
-      const indent = ' '.repeat(lineCounter.linePos(found.node.range?.[0] ?? 0).col - 1);
-      const words = found.kinds.map((kind) => kindWords[kind]).join(', ');
+      const citing = found.node.has('x-spec') ? found.node : found.key === 'schema' ? parameter : undefined;
+      const citation = citing ? parseCitation(valueOf(citing, 'x-spec')) : undefined;
+      judged.add(citing);
+      const aspects = found.kinds.map((kind) => aspectOfKind[kind]);
       if (!citation || citation.kind === 'section') {
-        const marked = found.kinds.every((kind) => notStated(found.node).includes(aspectOfKind[kind]));
-        if (marked) continue; // Its own x-not-stated says what is open: the register's row explains it.
-        const aspects = found.kinds.map((kind) => aspectOfKind[kind]);
-        const holderMarks = [file, ...(referrers.get(file) ?? [])].flatMap((holder) => notStated(parseDocument(readFileSync(path.join(projectRoot, holder), 'utf8')).contents));
-        const assumedAlready = aspects.every((aspect) => holderMarks.includes(aspect));
+        if (aspects.every((aspect) => notStated(found.node).includes(aspect))) continue; // Its own x-not-stated says what is open: the register's row explains it.
         const name = found.key.split('.').pop() ?? '';
+        const indent = ' '.repeat(lineCounter.linePos(found.node.range?.[0] ?? 0).col - 1);
         problems.push({
           file,
-          line: citation ? line : keyLine,
+          line: citation ? line : found.key ? lineOfKey(texts.get(file)!, found.node, lineCounter) : 1,
           key: where,
           message: `${keywordsOf(found)} ${found.kinds.length > 1 || found.kinds[0] !== 'bounds' ? 'have' : 'has'} no source`,
           fix: [
@@ -283,7 +288,7 @@ export function citationProblems(projectRoot: string, specification: Specificati
               ? `Replace its x-spec (line ${citationLine(found.node, lineCounter) ?? line}) with the section and the specification's exact words:`
               : `Add ${afterKeywords(found, lineCounter, line, name)}, the section and the specification's exact words:`,
             `    ${indent}x-spec: '<section>: "<the specification's words>"'`,
-            assumedAlready
+            aspects.every((aspect) => holderMarks(file).includes(aspect))
               ? `or, where the specification is silent: \`x-spec: assumed\` (this schema's x-not-stated already lists ${aspects.join(', ')}).`
               : `or, where the specification is silent: \`x-spec: assumed\` with \`x-not-stated: [${aspects.join(', ')}]\` and an \`x-open\` question (openapi/README.md).`,
           ].join('\n    '),
@@ -291,49 +296,37 @@ export function citationProblems(projectRoot: string, specification: Specificati
         continue;
       }
       if (citation.kind === 'assumed') {
-        // The schema that holds it, or one that uses it, says what is open: the pickup request marks
-        // the limits it borrows from the BOL plus pickup for its items too.
-        const rootMarks = [file, ...(referrers.get(file) ?? [])].flatMap((holder) => notStated(parseDocument(readFileSync(path.join(projectRoot, holder), 'utf8')).contents));
-        const unmarked = found.kinds.filter((kind) => !notStated(found.node).includes(aspectOfKind[kind]) && !rootMarks.includes(aspectOfKind[kind]));
+        const unmarked = aspects.filter((aspect) => !notStated(found.node).includes(aspect) && !holderMarks(file).includes(aspect));
         if (unmarked.length) {
           problems.push({
             file,
             line,
             key: where,
             message: `\`x-spec: assumed\`, but neither it, its schema nor a schema that uses it says what is open`,
-            fix: `add \`x-not-stated: [${unmarked.map((kind) => aspectOfKind[kind]).join(', ')}]\` and an \`x-open\` question to it, at line ${line}, so the register explains the assumption once.`,
+            fix: `add \`x-not-stated: [${unmarked.join(', ')}]\` and an \`x-open\` question to it, at line ${line}, so the register explains the assumption once.`,
           });
         }
         continue;
       }
-      const source = citation.kind === 'carrier' ? answers.get(citation.answer)?.text : specification ? citation.sections.map((section) => specification.get(section) ?? '').join('\n') : undefined;
-      if (citation.kind === 'carrier' && source === undefined) {
-        problems.push({file, line, key: where, message: `cites the carrier's answer "${citation.answer}", which ${carrierAnswersFile} does not hold`, fix: `record the answer in ${carrierAnswersFile} (date, from, text), or correct the id.`});
+      const {problem, source} = quoteProblem(citation, file, line, where);
+      if (problem) {
+        problems.push(problem);
         continue;
       }
-      if (source === undefined) continue; // No specification here: the form is all that can be checked.
-      const sourceName = citation.kind === 'carrier' ? `the carrier's answer ${citation.answer}` : `section ${citation.sections.join(' and ')} of the specification`;
-      if (!quotedIn(citation.quote, source)) {
-        problems.push({file, line, key: where, message: `cites "${citation.quote}", which ${sourceName} does not say`, fix: `copy the words exactly from ${sourceName} (an ellipsis … may stand for words left out), or cite the section that says them.`});
-        continue;
-      }
-      const missing = unsupportedValues(found, citation, source);
+      const missing = source === undefined ? [] : unsupportedValues(found, citation, source);
       if (missing.length) {
+        const sourceName = citation.kind === 'carrier' ? `the carrier's answer ${citation.answer}` : `section ${citation.sections.join(' and ')} of the specification`;
+        const words = found.kinds.map((kind) => kindWords[kind]).join(', ');
         problems.push({file, line, key: where, message: `its ${words} give${found.kinds.length === 1 && found.kinds[0] === 'bounds' ? 's' : ''} ${missing.join(', ')}, which the citation "${citation.quote}" does not`, fix: `make the value what ${sourceName} says, or cite the words that give it.`});
       }
     }
-    // Every other citation in the file (an answer's stated status, a parameter's words) must quote its source too.
-    const checked = new Set<unknown>(nodes.map((found) => found.node));
+    // Every other citation in the file (an answer's stated status) must quote its source too.
     visit(document, {
       Map(_, node) {
-        const citation = checked.has(node) ? undefined : parseCitation(valueOf(node, 'x-spec'));
-        if (!citesKeywords(citation)) return;
-        const source = citation.kind === 'carrier' ? answers.get(citation.answer)?.text : specification ? citation.sections.map((section) => specification.get(section) ?? '').join('\n') : undefined;
-        const line = lineCounter.linePos(node.range?.[0] ?? 0).line;
-        if (citation.kind === 'carrier' && source === undefined) {
-          problems.push({file, line, key: 'x-spec', message: `cites the carrier's answer "${citation.answer}", which ${carrierAnswersFile} does not hold`, fix: `record the answer in ${carrierAnswersFile} (date, from, text), or correct the id.`});
-        } else if (source !== undefined && !quotedIn(citation.quote, source)) {
-          problems.push({file, line, key: 'x-spec', message: `cites "${citation.quote}", which ${citation.kind === 'carrier' ? `the carrier's answer ${citation.answer}` : `section ${citation.sections.join(' and ')} of the specification`} does not say`, fix: 'copy the words exactly (an ellipsis … may stand for words left out), or cite the section that says them.'});
+        const citation = judged.has(node) ? undefined : parseCitation(valueOf(node, 'x-spec'));
+        if (citesKeywords(citation)) {
+          const {problem} = quoteProblem(citation, file, lineCounter.linePos(node.range?.[0] ?? 0).line, 'x-spec');
+          if (problem) problems.push(problem);
         }
       },
     });

@@ -7,12 +7,16 @@ import {readdirSync, readFileSync} from 'node:fs';
 import path from 'node:path';
 import {parseDocument} from 'yaml';
 
-export function yamlSyntaxErrors(projectRoot: string, folder = 'openapi'): string[] {
-  const files = readdirSync(path.join(projectRoot, folder), {recursive: true, withFileTypes: true})
+/** Every YAML file under `folder`, relative to the project, in a stable order. */
+export function yamlFilesUnder(projectRoot: string, folder: string): string[] {
+  return readdirSync(path.join(projectRoot, folder), {recursive: true, withFileTypes: true})
     .filter((entry) => entry.isFile() && /\.ya?ml$/.test(entry.name))
     .map((entry) => path.relative(projectRoot, path.join(entry.parentPath, entry.name)))
     .sort();
-  return files.flatMap((file) => {
+}
+
+export function yamlSyntaxErrors(projectRoot: string, folder = 'openapi'): string[] {
+  return yamlFilesUnder(projectRoot, folder).flatMap((file) => {
     const text = readFileSync(path.join(projectRoot, file), 'utf8');
     const [error] = parseDocument(text, {prettyErrors: true}).errors;
     if (!error) return [];
