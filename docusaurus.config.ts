@@ -14,7 +14,7 @@ import redocPlugin from './src/plugins/redoc';
 import redocSpecPlugin from './src/plugins/redoc/specPlugin';
 import prismTokenCssPlugin from './src/plugins/prismTokenCss';
 import prismOnDemandPlugin from './src/plugins/prismOnDemand';
-import linkCheckPlugin, {type LinkCheckOptions} from './src/plugins/linkCheck';
+import linkCheckPlugin, {filesWrittenAfterPages, type LinkCheckOptions} from './src/plugins/linkCheck';
 import {llmsTxtOptions} from './src/plugins/llmsTxt/options';
 import {redocTheme} from './src/plugins/redoc/theme';
 import remarkContract from './src/remark/contract';
@@ -203,7 +203,7 @@ export const config: Config = {
     [redocSpecPlugin, redocSpecOptions],
     prismTokenCssPlugin,
     prismOnDemandPlugin,
-    [linkCheckPlugin as PluginModule, {writtenLater: [`${changelogRoute}/rss.xml`, `${changelogRoute}/atom.xml`, '/llms.txt', '/llms-full.txt']} satisfies LinkCheckOptions],
+    [linkCheckPlugin as PluginModule, {writtenLater: filesWrittenAfterPages} satisfies LinkCheckOptions],
     ...(withIndexes ? [['@signalwire/docusaurus-plugin-llms-txt', llmsTxtOptions as Record<string, unknown>] satisfies PluginConfig] : []),
   ],
   themeConfig,

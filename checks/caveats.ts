@@ -1,23 +1,19 @@
 /**
  * The caveat measure of contract/caveats.ts, from the docs' sources instead of the built pages: each
- * page rendered as the site renders it (src/plugins/llmsTxt/guideMarkdown.ts), written as the few
+ * page rendered as the site renders it (renderedDocs.ts), written as the few
  * elements the measure reads (an article of paragraphs, list items, cells and headings; code left out;
  * the Open questions blocks and the Portal assumption tags kept by their class), then measured the same way.
  */
-import path from 'node:path';
-
-import {caveatLimits, pageCaveats, percent, routeOfDocsFile, type PageCaveats} from '../contract/caveats';
-import {docsPages} from '../contract/docsPages';
-import type {Contract} from '../src/remark/contract/contract';
+import {caveatLimits, pageCaveats, percent, type PageCaveats} from '../contract/caveats';
 import type {Node} from '../src/remark/contract/mdast';
-import {renderedDocTree} from '../src/plugins/llmsTxt/guideMarkdown';
+import type {RenderedDoc} from './renderedDocs';
 
 const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;');
 // Tables as tables: an HTML parser drops a cell found outside a row.
 const blocks: Record<string, string> = {paragraph: 'p', listItem: 'li', table: 'table', tableRow: 'tr', tableCell: 'td', heading: 'h2', blockquote: 'div', list: 'div'};
 
 /** The tree as the HTML the measure reads; only the structure it looks at is kept. */
-export function asHtml(nodes: readonly Node[]): string {
+function asHtml(nodes: readonly Node[]): string {
   return nodes
     .map((node) => {
       if (node.type === 'code' || node.type === 'mdxjsEsm' || node.type === 'yaml') return '';
@@ -35,27 +31,16 @@ export function asHtml(nodes: readonly Node[]): string {
     .join('');
 }
 
-export function sourceCaveats(contract: Contract): {pages: PageCaveats[]; files: Map<string, string>} {
-  const files = new Map<string, string>();
-  const pages = docsPages(path.join(contract.projectRoot, 'docs')).map((source) => {
-    const route = routeOfDocsFile(contract.projectRoot, source);
-    const {file, children} = renderedDocTree(contract, source);
-    files.set(route, file);
-    return pageCaveats(`<article>${asHtml(children)}</article>`, route);
-  });
-  return {pages, files};
-}
-
 /** What the limits refuse, page by page and across the docs, each naming the page's file. */
-export function caveatProblems(contract: Contract): string[] {
-  const {pages, files} = sourceCaveats(contract);
-  const judged = pages.filter((page) => !page.route.endsWith('/open-questions'));
+export function caveatProblems(pages: readonly RenderedDoc[]): string[] {
+  const measured: (PageCaveats & {file: string})[] = pages.map(({route, file, children}) => ({...pageCaveats(`<article>${asHtml(children)}</article>`, route), file}));
+  const judged = measured.filter((page) => !page.route.endsWith('/open-questions'));
   const problems: string[] = [];
   for (const page of judged) {
     const share = percent(page.caveatWords, page.words);
-    if (share > caveatLimits.page) problems.push(`${files.get(page.route)}: caveat sentences are ${share.toFixed(1)}% of its words (limit ${caveatLimits.page}%): say each silence once, in the call's Open questions`);
+    if (share > caveatLimits.page) problems.push(`${page.file}: caveat sentences are ${share.toFixed(1)}% of its words (limit ${caveatLimits.page}%): say each silence once, in the call's Open questions`);
     for (const [sentence, count] of page.caveatSentences) {
-      if (count > 1) problems.push(`${files.get(page.route)}: a caveat sentence appears ${count} times: ${sentence}`);
+      if (count > 1) problems.push(`${page.file}: a caveat sentence appears ${count} times: ${sentence}`);
     }
   }
   const words = judged.reduce((sum, page) => sum + page.words, 0);

@@ -19,6 +19,7 @@ import {sourceFileOf} from '../contract/releases/sourceFile';
 import {Contract} from '../src/remark/contract/contract';
 import {caveatProblems} from './caveats';
 import {formatLinkProblem, linkProblems} from './links';
+import {renderedDocs, type RenderedDoc} from './renderedDocs';
 import {docsTexts, misspellings, servedContractTexts} from './spelling';
 
 export type CheckOutcome = {name: string; problems: string[]; ms: number};
@@ -56,11 +57,18 @@ export async function quickCheck(projectRoot: string): Promise<CheckOutcome[]> {
   if (!bundled) return [bundle];
   const contract = Contract.fromDocument(bundled.document, bundled.text, projectRoot, 'build');
   const document = bundled.document;
+  // Rendered once, for both checks that read the pages.
+  let pages: RenderedDoc[] = [];
+  const rendering = await timed('docs pages rendered from their MDX', () => {
+    pages = renderedDocs(contract);
+    return [];
+  });
   return [
     bundle,
+    rendering,
     await timed('contract lint (Redocly, redocly.yaml)', () => lintProblems(projectRoot, bundled!)),
     await timed('citations of the specification (x-spec)', () => citationProblems(projectRoot).map(formatCitationProblem)),
-    await timed('links and anchors of the docs', () => linkProblems(contract, document as never).map(formatLinkProblem)),
+    await timed('links and anchors of the docs', () => linkProblems(projectRoot, pages, document as never).map(formatLinkProblem)),
     await timed('spelling (cspell.config.yaml)', async () =>
       (await misspellings([...docsTexts(projectRoot), ...servedContractTexts(projectRoot, document)])).map(({where, word, context}) => `${where}: unknown word "${word}" in: ${context}`),
     ),
@@ -68,7 +76,7 @@ export async function quickCheck(projectRoot: string): Promise<CheckOutcome[]> {
       const figures = contractCaveats(document);
       const share = percent(figures.caveatWords, figures.words);
       return [
-        ...caveatProblems(contract),
+        ...caveatProblems(pages),
         ...(share > caveatLimits.contract ? [`openapi/: caveat sentences are ${share.toFixed(1)}% of the descriptions' words (limit ${caveatLimits.contract}%)`] : []),
         ...[...figures.repeats].filter(([, count]) => count > caveatLimits.repeatsOnSite).map(([sentence, count]) => `openapi/: a caveat sentence appears ${count} times in the descriptions: ${sentence}`),
       ];

@@ -1,23 +1,20 @@
 /**
  * Links and anchors of the docs, checked from their MDX sources and the contract, without a build
  * (the build's own check, src/plugins/linkCheck, reads the built pages and stays the last word). Each
- * docs page is rendered as the site renders it (src/plugins/llmsTxt/guideMarkdown.ts: expressions read,
- * contract components expanded, headings given Docusaurus's ids), and every link in it is resolved
+ * docs page is rendered as the site renders it (renderedDocs.ts), and every link in it is resolved
  * against the site's routes and the target page's anchors. A link written by a contract component is
  * reported at the component's line.
  */
 import {existsSync, readdirSync} from 'node:fs';
 import path from 'node:path';
 
-import {docsPages} from '../contract/docsPages';
-import {routeOfDocsFile} from '../contract/caveats';
-import {openApiJsonPath, openApiYamlPath, postmanCollectionPath, sandboxProgramPath, typeDeclarationsPath} from '../contract/outputs';
-import {registerCsvPath, registerJsonPath} from '../contract/openQuestions';
 import {readReleases} from '../contract/releases/releases';
 import {changelogRoute} from '../contract/releases/changelog';
-import {redocAnchor, type Contract, type Operation} from '../src/remark/contract/contract';
+import {downloads} from '../src/downloads';
+import {filesWrittenAfterPages} from '../src/plugins/linkCheck';
+import {redocAnchor, type Operation} from '../src/remark/contract/contract';
 import type {Node} from '../src/remark/contract/mdast';
-import {renderedDocTree} from '../src/plugins/llmsTxt/guideMarkdown';
+import type {RenderedDoc} from './renderedDocs';
 
 export type LinkProblem = {file: string; line: number; href: string; kind: 'path' | 'anchor'};
 
@@ -33,7 +30,7 @@ function apiAnchors(document: {info: {description?: string}; tags?: {name: strin
   ]);
 }
 
-/** The files the site serves that a page may link to: static/ and what the contract's publish writes. */
+/** The files the site serves that a page may link to: static/, the downloads and what the build writes beside the pages. */
 function servedFiles(projectRoot: string): Set<string> {
   const folder = path.join(projectRoot, 'static');
   const own = existsSync(folder)
@@ -41,9 +38,7 @@ function servedFiles(projectRoot: string): Set<string> {
         .filter((entry) => entry.isFile())
         .map((entry) => `/${path.relative(folder, path.join(entry.parentPath, entry.name)).split(path.sep).join('/')}`)
     : [];
-  const published = [openApiJsonPath, openApiYamlPath, postmanCollectionPath, typeDeclarationsPath, sandboxProgramPath, registerCsvPath, registerJsonPath].map((file) => file.replace(/^static/, ''));
-  // What the build writes beside the pages: the reader indexes and the Changelog's feeds.
-  return new Set([...own, ...published, '/llms.txt', '/llms-full.txt', '/sitemap.xml', `${changelogRoute}/rss.xml`, `${changelogRoute}/atom.xml`]);
+  return new Set([...own, ...downloads.map((download) => download.sitePath), ...filesWrittenAfterPages, '/sitemap.xml']);
 }
 
 /** Ids of a rendered page: its headings' and any element's own `id`. */
@@ -74,9 +69,7 @@ function linksOf(nodes: readonly Node[], line = 1, found: {href: string; line: n
 
 const external = /^(?:[a-z][a-z0-9+.-]*:|\/\/)/i;
 
-export function linkProblems(contract: Contract, document: Parameters<typeof apiAnchors>[0]): LinkProblem[] {
-  const projectRoot = contract.projectRoot;
-  const pages = docsPages(path.join(projectRoot, 'docs')).map((source) => ({route: routeOfDocsFile(projectRoot, source), ...renderedDocTree(contract, source)}));
+export function linkProblems(projectRoot: string, pages: readonly RenderedDoc[], document: Parameters<typeof apiAnchors>[0]): LinkProblem[] {
   const anchors = new Map<string, Set<string>>(pages.map((page) => [page.route.replace(/\/$/, '') || '/', anchorsOf(page.children)]));
   anchors.set('/api', apiAnchors(document));
   // The site's other pages (src/pages, the Changelog and its releases, search): their paths, not their anchors.

@@ -1,5 +1,3 @@
-import {readFileSync} from 'node:fs';
-
 import {test, expect, SiteCopy} from './siteCopy';
 
 /**

@@ -14,6 +14,7 @@ import {existsSync, readdirSync, readFileSync} from 'node:fs';
 import path from 'node:path';
 import type {LoadContext, Plugin} from '@docusaurus/types';
 
+import {changelogRoute} from '../../../contract/releases/changelog';
 import {attributeValues, findWhereWritten, type Written} from './sources';
 
 type Broken = {page: string; href: string; kind: 'path' | 'anchor'; written: Written[]};
@@ -80,6 +81,12 @@ export function brokenLinksReport(broken: readonly Broken[]): string {
     ...(anchors.length > 0 ? [`Broken anchors (${anchors.length}), which only warn:`, ...anchors.map(line), '  Fix: use a heading id the target page has (the part after # in its address bar), or an explicit {#id} on the heading.'] : []),
   ].join('\n');
 }
+
+/**
+ * Files the build writes after the pages are checked: other plugins' postBuild runs beside this one
+ * (the Changelog's feeds), and `npm run build`'s postbuild step writes llms.txt.
+ */
+export const filesWrittenAfterPages = [`${changelogRoute}/rss.xml`, `${changelogRoute}/atom.xml`, '/llms.txt', '/llms-full.txt'];
 
 export type LinkCheckOptions = {
   /**
