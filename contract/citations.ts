@@ -29,6 +29,7 @@ import {existsSync, readFileSync} from 'node:fs';
 import path from 'node:path';
 import {isMap, isScalar, isSeq, LineCounter, parseDocument, visit, type Document as YamlDocument, type YAMLMap} from 'yaml';
 
+import {withMarker} from './openQuestions/markers';
 import {yamlFilesUnder} from './yamlSyntax';
 
 /** The keywords that bound a value: each is a fact the specification must give, or an assumption. */
@@ -375,9 +376,8 @@ export function markCarrierAnswers(document: unknown, answers: readonly CarrierA
     const record = node as Record<string, unknown>;
     const citation = parseCitation(record['x-spec']);
     if (citation?.kind === 'carrier') {
-      const own = typeof record.description === 'string' ? record.description.trimEnd() : '';
-      const note = `*Carrier's answer of ${dates.get(citation.answer) ?? citation.answer}.*`;
-      record.description = own ? `${own}${/[.!?:)*]$/.test(own) ? '' : '.'} ${note}` : note;
+      // Written as the open questions' markers are: after the description's own words, in italics.
+      record.description = withMarker(record.description, `Carrier's answer of ${dates.get(citation.answer) ?? citation.answer}.`);
     }
     Object.values(record).forEach(visit);
   };

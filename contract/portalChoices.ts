@@ -17,16 +17,11 @@ type Document = {paths: Record<string, Record<string, Operation>>; components: R
 export type PortalChoice = 'success-status' | 'unauthorized-status' | 'required-query' | 'error-body';
 
 /**
- * True when the contract cites the specification for this success status: the answer's own `x-spec`
- * quotes the words that give it (section 7 gives 201 for two calls, none for the rest). The data is in
- * the YAML, so a status the carrier confirms is recorded there, not here.
+ * True when the answer's own `x-spec` quotes words that give its status (section 7 gives 201 for two
+ * calls, none for the rest). The data is in the YAML, so a status the carrier confirms is recorded
+ * there, not here.
  */
-export function successStatusStated(document: Document, operation: Operation, status: string): boolean {
-  return statusStated(document, operation, status);
-}
-
-/** True when the answer's own `x-spec` quotes words that give its status. */
-function statusStated(document: Document, operation: Operation, status: string): boolean {
+export function statusStated(document: Document, operation: Operation, status: string): boolean {
   const citation = parseCitation((resolve(document, operation.responses[status]) as {'x-spec'?: unknown})['x-spec']);
   return citesKeywords(citation) && new RegExp(`\\b${status}\\b`).test(citation.quote);
 }
@@ -57,7 +52,7 @@ export const choiceLabel = '**Portal assumption**';
 export function choicesOf(document: Document, operation: Operation): PortalChoice[] {
   const choices: PortalChoice[] = [];
   const success = Object.keys(operation.responses).find((status) => status.startsWith('2'));
-  if (success && !successStatusStated(document, operation, success)) {
+  if (success && !statusStated(document, operation, success)) {
     choices.push('success-status');
   }
   // The statuses below are choices by what the specification is: it names no status for a missing

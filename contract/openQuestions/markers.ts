@@ -30,7 +30,7 @@ export function markOpenQuestions(document: Document): OpenQuestion[] {
 const linkedMarker = (found: OpenQuestion) => `[${markerText(found)}](${registerRoute}#${found.id})`;
 
 /** A description with a marker after its own words, in italics, as /api/ shows it. */
-function withMarker(description: unknown, marker: string): string {
+export function withMarker(description: unknown, marker: string): string {
   const own = typeof description === 'string' ? description.trimEnd() : '';
   return own ? `${own}${/[.!?:)*]$/.test(own) ? '' : '.'} *${marker}*` : `*${marker}*`;
 }

@@ -5,7 +5,7 @@ import {test, expect} from '@playwright/test';
 import {docsPages} from '../../../contract/docsPages';
 
 import {notStatedAspects, specReference} from '../../../contract/silences';
-import {choiceLabel, successStatusStated} from '../../../contract/portalChoices';
+import {choiceLabel, statusStated} from '../../../contract/portalChoices';
 import {readSpecification, specificationFile} from '../../../contract/citations';
 import {acrossTheApi, callOpenQuestions, openQuestions, registerCsv, registerJson, registerJsonPath, registerRows} from '../../../contract/openQuestions';
 import {pageQuestions} from '../../../contract/pageQuestions';
@@ -159,7 +159,7 @@ function resolveRef(reference: string): unknown {
 const successStatusCited = (operation: Record<string, unknown>) => {
   const responses = operation.responses as Record<string, {$ref?: string}>;
   const success = Object.keys(responses).find((status) => status.startsWith('2'))!;
-  return successStatusStated(contract as never, operation as never, success);
+  return statusStated(contract as never, operation as never, success);
 };
 
 test('the success statuses the contract cites are the ones section 7 of the specification gives, read off its table', () => {
