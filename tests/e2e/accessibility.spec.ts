@@ -1,8 +1,9 @@
 import {existsSync, readFileSync, readdirSync} from 'node:fs';
 import path from 'node:path';
+import type {Page} from '@playwright/test';
 
 import {guides, siteRoutes} from '../site';
-import {test, expect, axeViolations, openInMode, requestsToOtherHosts, showEveryApiSample, switchColourMode, withOneReleasePage} from './fixtures';
+import {test, expect, axeViolations, colourRules, openInMode, requestsToOtherHosts, showEveryApiSample, switchColourMode, withOneReleasePage} from './fixtures';
 import {findTextOverflows} from './textOverflow';
 
 /**
@@ -85,10 +86,9 @@ test('the phone layout changes no colour, so contrast read at 1280px holds at 39
  * the site's phone layout moves boxes without changing their colours, so the 1280px scans have read
  * every colour pair, and the 390px scan checks what a width does change (target sizes, scrolling
  * boxes, the menu). Down the list, the 390px scan alternates between light and dark mode.
- * /api/ keeps both modes at 390px, with colour: its phone layout puts text on the samples panel's
- * dark background, which only a scan at that width sees.
+ * /api/ has tests of its own, further down.
  */
-const phoneWidthModes = (path: string, index: number): readonly ('light' | 'dark')[] => (path === '/api/' ? ['light', 'dark'] : [index % 2 === 0 ? 'light' : 'dark']);
+const phoneWidthMode = (index: number): 'light' | 'dark' => (index % 2 === 0 ? 'light' : 'dark');
 
 // Each test is one page, loaded once and scanned in both modes at its widths; the file's tests run on
 // every worker at once. The same visit checks two things more of each page, which then needs no
@@ -98,71 +98,89 @@ const phoneWidthModes = (path: string, index: number): readonly ('light' | 'dark
 // Docusaurus's width-dependent parts (the docs sidebar, the table of contents) follow resizes.
 test.describe.configure({mode: 'parallel'});
 
-// /api/ is loaded afresh for each mode and width anyway, so its two modes are two tests, side by side.
-const modeGroups = (path: string): ('light' | 'dark')[][] => (path === '/api/' ? [['light'], ['dark']] : [['light', 'dark']]);
-
-for (const [index, path] of paths.entries()) {
-  const phoneModes = phoneWidthModes(path, index);
-  for (const modes of modeGroups(path)) {
-    const scans = modes.length === 2 ? `in light and dark mode at 1280px, and in ${phoneModes.join(' and ')} mode at 390px` : `in ${modes[0]} mode at 1280px and at 390px`;
-    test(`${path} has no axe violations ${scans}, no text cut off at 390px, and nothing from another host`, async ({page, baseURL, expectConsoleErrors}) => {
-      const foreign = requestsToOtherHosts(page, baseURL!);
-      if (path === '/no/such/page') {
-        expectConsoleErrors(/status of 404/);
-      }
-      if (path === '/api/') {
-        // Rendering all 28 operations' samples, then axe over the whole reference, took 1 to 2 minutes
-        // a width on a 2-core machine running the rest of the suite (2026-11-28); a check of behaviour,
-        // not speed.
-        test.setTimeout(600_000);
-      } else {
-        // axe over a long guide (the warehouse guide's tables) took 20 to 33 s a mode on a 2-core machine
-        // running the rest of the suite beside it (2026-11-25), past the 30 s default.
-        test.setTimeout(180_000);
-      }
-      const problems: string[] = [];
-      for (const colourMode of modes) {
-        const widths = phoneModes.includes(colourMode) ? [1280, 390] : [1280];
-        for (const width of widths) {
-          if (path === '/api/') {
-            // /api/ is loaded again at each width and mode, as a phone loads it: narrowed after loading,
-            // axe read one operation's heading against the samples panel's dark background
-            // (2026-11-28), which it does not find on the page loaded at 390px.
-            await openInMode(page, path, colourMode, width);
-            await showEveryApiSample(page);
-          } else if (colourMode === 'light' && width === 1280) {
-            await openInMode(page, path, colourMode, width);
-            // Down the page, as a reader scrolls: anything loaded only on the way is requested too.
-            await page.mouse.wheel(0, 4000);
-            await page.waitForLoadState('load');
-          } else if (width === 1280) {
-            // The second mode as a reader gets it, with the navbar's toggle: the page's colours are CSS
-            // custom properties under html[data-theme], so nothing is rendered again, and a second load
-            // and hydration of each page is saved.
-            await page.setViewportSize({width, height: 900});
-            await switchColourMode(page, colourMode);
-          } else {
-            // The page as a reader who narrows the window finds it.
-            await page.setViewportSize({width, height: 900});
-          }
-          if (width === 390) {
-            const overflows = await page.evaluate(findTextOverflows);
-            problems.push(...overflows.map(({text, element, reason}) => `${colourMode} ${width}px: text "${text}" in ${element} ${reason}`));
-          }
-          // Colour contrast at 390px on /api/ only: Redoc's panels change colours with the width, and no
-          // rule of the site's own CSS does (its width media queries set no colour, checked above), so
-          // elsewhere the 1280px scans have read every colour pair. Contrast is most of a scan's cost
-          // (1.3 s of 1.7 s on the agents guide, idle, axe-core 4.14).
-          // In the second mode at 1280px, the colour rules only: the toggle changes the page's CSS
-          // custom properties and nothing else (the same elements, names and sizes), so the structural
-          // rules would find what the first mode's scan found. /api/ is loaded afresh in each mode.
-          const scope =
-            path === '/api/' ? {} : width === 390 ? {withoutRules: ['color-contrast']} : colourMode === 'dark' ? {rules: ['color-contrast', 'link-in-text-block']} : {};
-          problems.push(...(await axeViolations(page, scope)).map((problem) => `${colourMode} ${width}px: ${problem}`));
-        }
-      }
-      expect(problems).toEqual([]);
-      expect(foreign, 'requests to another host').toEqual([]);
-    });
-  }
+/** What a 390px visit finds: text cut off or out of its box, then axe's findings in `scope`. */
+async function phoneWidthProblems(page: Page, colourMode: 'light' | 'dark', scope: Parameters<typeof axeViolations>[1]): Promise<string[]> {
+  const overflows = await page.evaluate(findTextOverflows);
+  return [
+    ...overflows.map(({text, element, reason}) => `${colourMode} 390px: text "${text}" in ${element} ${reason}`),
+    ...(await axeViolations(page, scope)).map((problem) => `${colourMode} 390px: ${problem}`),
+  ];
 }
+
+for (const [index, path] of paths.filter((path) => path !== '/api/').entries()) {
+  const phoneMode = phoneWidthMode(index);
+  test(`${path} has no axe violations in light and dark mode at 1280px, and in ${phoneMode} mode at 390px, no text cut off at 390px, and nothing from another host`, async ({page, baseURL, expectConsoleErrors}) => {
+    const foreign = requestsToOtherHosts(page, baseURL!);
+    if (path === '/no/such/page') {
+      expectConsoleErrors(/status of 404/);
+    }
+    // axe over a long guide (the warehouse guide's tables) took 20 to 33 s a mode on a 2-core machine
+    // running the rest of the suite beside it (2026-11-25), past the 30 s default.
+    test.setTimeout(180_000);
+    const problems: string[] = [];
+    await openInMode(page, path, 'light', 1280);
+    // Down the page, as a reader scrolls: anything loaded only on the way is requested too.
+    await page.mouse.wheel(0, 4000);
+    await page.waitForLoadState('load');
+    problems.push(...(await axeViolations(page)).map((problem) => `light 1280px: ${problem}`));
+    // The second mode as a reader gets it, with the navbar's toggle: the page's colours are CSS custom
+    // properties under html[data-theme], so nothing is rendered again, and a second load and
+    // hydration of each page is saved. Its scan is of the colour rules only: the toggle changes those
+    // properties and nothing else (the same elements, names and sizes), so the structural rules
+    // would find what the first scan found.
+    await switchColourMode(page, 'dark');
+    problems.push(...(await axeViolations(page, {rules: colourRules})).map((problem) => `dark 1280px: ${problem}`));
+    // The page as a reader who narrows the window finds it, in the mode the list gives. No colour
+    // rule: no rule of the site's own CSS sets a colour by width (checked above), so the 1280px scans
+    // have read every colour pair, and contrast is most of a scan's cost (1.3 s of 1.7 s on the
+    // agents guide, idle, axe-core 4.14).
+    if (phoneMode === 'light') {
+      await switchColourMode(page, 'light');
+    }
+    await page.setViewportSize({width: 390, height: 900});
+    problems.push(...(await phoneWidthProblems(page, phoneMode, {withoutRules: ['color-contrast']})));
+    expect(problems).toEqual([]);
+    expect(foreign, 'requests to another host').toEqual([]);
+  });
+}
+
+/**
+ * /api/, with every operation's samples shown (rendering them all and scanning the whole reference
+ * took 1 to 2 minutes a width on a 2-core machine running the rest of the suite, 2026-11-28: a
+ * check of behaviour, not speed).
+ * - At 1280px: loaded in light mode and scanned whole, then switched to dark with the navbar's toggle
+ *   and scanned for colour, as a reader who switches modes on /api/ gets it.
+ * - At 390px: loaded at that width, as a phone loads it (narrowed after loading, axe read one
+ *   operation's heading against the samples panel's dark background, 2026-11-28, which it does not
+ *   find on the page loaded narrow), in each mode. Its phone layout puts text on the samples panel's
+ *   dark background, which only a scan at that width sees, so colour is read in both modes there;
+ *   the structure, the same in both, once.
+ */
+test.describe('/api/', () => {
+  test.describe.configure({timeout: 600_000});
+
+  test('has no axe violations at 1280px in light mode, and in dark mode after the toggle, and loads nothing from another host', async ({page, baseURL}) => {
+    const foreign = requestsToOtherHosts(page, baseURL!);
+    await openInMode(page, '/api/', 'light', 1280);
+    await showEveryApiSample(page);
+    const problems = (await axeViolations(page)).map((problem) => `light 1280px: ${problem}`);
+    // Operations away from the screen are not laid out (content-visibility in src/css/redoc.css), and
+    // the browser holds their colour transitions until they are: without transitions, axe reads each
+    // operation's colours as the reader finds them on scrolling to it.
+    await page.addStyleTag({content: '*, *::before, *::after { transition: none !important; }'});
+    await switchColourMode(page, 'dark');
+    problems.push(...(await axeViolations(page, {rules: colourRules})).map((problem) => `dark 1280px: ${problem}`));
+    expect(problems).toEqual([]);
+    expect(foreign, 'requests to another host').toEqual([]);
+  });
+
+  test('has no axe violations at 390px in either mode, and no text cut off', async ({page}) => {
+    const problems: string[] = [];
+    for (const colourMode of ['light', 'dark'] as const) {
+      await openInMode(page, '/api/', colourMode, 390);
+      await showEveryApiSample(page);
+      problems.push(...(await phoneWidthProblems(page, colourMode, colourMode === 'light' ? {} : {rules: colourRules})));
+    }
+    expect(problems).toEqual([]);
+  });
+});

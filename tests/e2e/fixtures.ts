@@ -47,6 +47,9 @@ export {expect};
  */
 export const axeTags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
 
+/** The rules that read colours, for a scan of a page whose colours alone changed (a switch of mode). */
+export const colourRules = ['color-contrast', 'link-in-text-block'];
+
 type AxeScope = {
   /** Only this part of the page (a CSS selector). */
   include?: string;
