@@ -50,4 +50,4 @@ test.describe.serial('a copy with a link to a missing page and a markdown link t
   });
 });
 
-// A broken anchor, which only warns, is checked on the built copy of contract.spec.ts, with a release.
+// A broken anchor, which only warns, is checked on the build beside the preview (tests/preview/live-contract.spec.ts), with a release.

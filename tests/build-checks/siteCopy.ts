@@ -1,8 +1,8 @@
 import {spawnSync} from 'node:child_process';
-import {cpSync, existsSync, mkdtempSync, rmSync, symlinkSync, writeFileSync, mkdirSync} from 'node:fs';
+import {cpSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync, mkdirSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
-import {test as base} from '@playwright/test';
+import {test as base, expect} from '@playwright/test';
 
 import {withoutReaderIndexesVariable} from '../../src/plugins/llmsTxt/readerIndexes';
 
@@ -83,6 +83,24 @@ export class SiteCopy {
     rmSync(this.root, {recursive: true, force: true});
   }
 }
+
+export const schemaFile = (name: string) => `openapi/components/schemas/${name}.yaml`;
+
+/** Changes a file of the copy; an edit that changes nothing fails, as the test's premise is wrong. */
+export function editFile(site: SiteCopy, file: string, edit: (text: string) => string): void {
+  const before = readFileSync(path.join(site.root, file), 'utf8');
+  const after = edit(before);
+  expect(after, `the edit of ${file} changed nothing`).not.toBe(before);
+  site.write(file, after);
+}
+
+/** The project's last release, by version. */
+export const lastRelease = () =>
+  readdirSync(path.join(projectRoot, 'openapi/releases'))
+    .filter((name) => name.endsWith('.json'))
+    .map((name) => name.slice(0, -'.json'.length))
+    .sort((a, b) => a.localeCompare(b, 'en', {numeric: true}))
+    .at(-1)!;
 
 /** A test that gets its own throwaway copy of the site as `site`, removed afterwards. */
 export const test = base.extend<{site: SiteCopy}>({

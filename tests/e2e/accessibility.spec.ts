@@ -2,17 +2,24 @@ import {existsSync, readFileSync, readdirSync} from 'node:fs';
 import path from 'node:path';
 import type {Page} from '@playwright/test';
 
-import {guides, siteRoutes} from '../site';
+import {guides, notFoundHeading, siteRoutes} from '../site';
 import {test, expect, axeViolations, colourRules, openInMode, requestsToOtherHosts, showEveryApiSample, switchColourMode, withOneReleasePage} from './fixtures';
+import {contractBlockProblems, fieldListOverflows, keepScripts, scriptWeightProblems} from './pageVisit';
 import {findTextOverflows} from './textOverflow';
 
 /**
- * axe-core finds nothing on any route of the specification, any guide or any other page of the
- * sitemap, in either colour mode, at
- * desktop and phone widths: WCAG 2.0 and 2.1 at levels A and AA (the budget), plus the WCAG 2.2 AA
- * target size and axe's best practices (heading order, landmarks), which Lighthouse's accessibility
- * score also counts. /api/ is checked after hydration, once src/theme/ApiDoc has repaired Redoc's
- * markup, and with every operation's samples shown.
+ * The tour of the site: every route of the specification, every guide and every other page of the
+ * sitemap, each loaded once, and on that one visit:
+ * - axe-core finds nothing, in either colour mode, at desktop and phone widths: WCAG 2.0 and 2.1 at
+ *   levels A and AA (the budget), plus the WCAG 2.2 AA target size and axe's best practices (heading
+ *   order, landmarks), which Lighthouse's accessibility score also counts. /api/ is checked after
+ *   hydration, once src/theme/ApiDoc has repaired Redoc's markup, and with every operation's samples
+ *   shown;
+ * - the page answers 200 (404 for a path that is no page) with its heading, loads nothing from
+ *   another host, and cuts no text at 390px;
+ * - a guide has its contract blocks filled and its field lists in their column at both widths, and
+ *   neither a guide nor the home page downloads the contract or runs Prism (pageVisit.ts).
+ * Each of these checks had a visit of its own before: a load costs about 1.5 s of CPU in Chromium.
  */
 /**
  * Every page of the built sitemap (the Changelog's releases, the register, search…), read from disk
@@ -31,7 +38,8 @@ function sitemapPages(): string[] {
 const pages = siteRoutes.filter((route) => !route.landsOn).map((route) => route.path);
 // One release page stands for all (withOneReleasePage): each older release took 4 to 6 s a mode (103 s
 // of 583 in all, CI of 2026-11-28) for nothing the scans of it and of /changelog do not already reach.
-const paths = [...new Set([...pages, ...guides.map((guide) => guide.path), ...withOneReleasePage(sitemapPages()), '/no/such/page'])];
+const notFoundPath = '/no/such/page';
+const paths = [...new Set([...pages, ...guides.map((guide) => guide.path), ...withOneReleasePage(sitemapPages()), notFoundPath])];
 
 test('the scan reports what it is meant to find: unlabelled images, faint text, a 2.2 target size', async ({page}) => {
   // The check every page passes must be able to fail: the legacy mode and the tags it runs with reach
@@ -107,21 +115,42 @@ async function phoneWidthProblems(page: Page, colourMode: 'light' | 'dark', scop
   ];
 }
 
+/** The heading a page must show, where the site's list gives one. */
+function expectedHeading(path: string): string | RegExp | undefined {
+  if (path === notFoundPath) return notFoundHeading;
+  return siteRoutes.find((route) => route.path === path)?.heading ?? guides.find((guide) => guide.path === path)?.title;
+}
+
 for (const [index, path] of paths.filter((path) => path !== '/api/').entries()) {
   const phoneMode = phoneWidthMode(index);
-  test(`${path} has no axe violations in light and dark mode at 1280px, and in ${phoneMode} mode at 390px, no text cut off at 390px, and nothing from another host`, async ({page, baseURL, expectConsoleErrors}) => {
+  const isGuide = guides.some((guide) => guide.path === path);
+  const extras = isGuide ? ', its contract blocks filled, its field lists in their column and no contract or Prism among its scripts' : path === '/' ? ', no contract or Prism among its scripts' : '';
+  test(`${path} answers ${path === notFoundPath ? 404 : 200} with its heading${extras}; no axe violations in light and dark mode at 1280px, and in ${phoneMode} mode at 390px, no text cut off at 390px, and nothing from another host`, async ({page, baseURL, expectConsoleErrors}) => {
     const foreign = requestsToOtherHosts(page, baseURL!);
-    if (path === '/no/such/page') {
+    if (path === notFoundPath) {
       expectConsoleErrors(/status of 404/);
     }
     // axe over a long guide (the warehouse guide's tables) took 20 to 33 s a mode on a 2-core machine
     // running the rest of the suite beside it (2026-11-25), past the 30 s default.
     test.setTimeout(180_000);
+    const scripts = keepScripts(page);
+    const response = await openInMode(page, path, 'light', 1280);
+    // Spec section 2: every route answers from the static host itself; any other path, not-found.
+    expect(response?.status()).toBe(path === notFoundPath ? 404 : 200);
+    const heading = expectedHeading(path);
+    if (heading) {
+      await expect(page.locator('h1').first()).toHaveText(heading);
+    }
     const problems: string[] = [];
-    await openInMode(page, path, 'light', 1280);
+    if (isGuide) {
+      problems.push(...(await contractBlockProblems(page)), ...(await fieldListOverflows(page)).map((problem) => `1280px: ${problem}`));
+    }
     // Down the page, as a reader scrolls: anything loaded only on the way is requested too.
     await page.mouse.wheel(0, 4000);
     await page.waitForLoadState('load');
+    if (isGuide || path === '/') {
+      problems.push(...scriptWeightProblems(await scripts()));
+    }
     problems.push(...(await axeViolations(page)).map((problem) => `light 1280px: ${problem}`));
     // The second mode as a reader gets it, with the navbar's toggle: the page's colours are CSS custom
     // properties under html[data-theme], so nothing is rendered again, and a second load and
@@ -138,6 +167,9 @@ for (const [index, path] of paths.filter((path) => path !== '/api/').entries()) 
       await switchColourMode(page, 'light');
     }
     await page.setViewportSize({width: 390, height: 900});
+    if (isGuide) {
+      problems.push(...(await fieldListOverflows(page)).map((problem) => `390px: ${problem}`));
+    }
     problems.push(...(await phoneWidthProblems(page, phoneMode, {withoutRules: ['color-contrast']})));
     expect(problems).toEqual([]);
     expect(foreign, 'requests to another host').toEqual([]);
@@ -159,9 +191,11 @@ for (const [index, path] of paths.filter((path) => path !== '/api/').entries()) 
 test.describe('/api/', () => {
   test.describe.configure({timeout: 600_000});
 
-  test('has no axe violations at 1280px in light mode, and in dark mode after the toggle, and loads nothing from another host', async ({page, baseURL}) => {
+  test('answers 200 with its heading; no axe violations at 1280px in light mode, and in dark mode after the toggle, and nothing from another host', async ({page, baseURL}) => {
     const foreign = requestsToOtherHosts(page, baseURL!);
-    await openInMode(page, '/api/', 'light', 1280);
+    const response = await openInMode(page, '/api/', 'light', 1280);
+    expect(response?.status()).toBe(200);
+    await expect(page.locator('h1').first()).toHaveText(expectedHeading('/api/')!);
     await showEveryApiSample(page);
     const problems = (await axeViolations(page)).map((problem) => `light 1280px: ${problem}`);
     // Operations away from the screen are not laid out (content-visibility in src/css/redoc.css), and

@@ -1,7 +1,7 @@
 import {readFileSync} from 'node:fs';
 
 import type {RunOptions} from 'axe-core';
-import {test as base, expect, type APIRequestContext, type Locator, type Page} from '@playwright/test';
+import {test as base, expect, type APIRequestContext, type Locator, type Page, type Response} from '@playwright/test';
 
 import {isOwnOrigin} from '../site';
 
@@ -105,12 +105,13 @@ export async function expectLandedBelowNavbar(page: Page, target: Locator, messa
   }).toPass({timeout: 5_000});
 }
 
-/** Opens a page at a width in a colour mode, hydrated, with the mode in place. */
-export async function openInMode(page: Page, path: string, colourMode: 'light' | 'dark', width: number): Promise<void> {
+/** Opens a page at a width in a colour mode, hydrated, with the mode in place; returns the document's response. */
+export async function openInMode(page: Page, path: string, colourMode: 'light' | 'dark', width: number): Promise<Response | null> {
   await page.setViewportSize({width, height: 900});
-  await page.goto(`${path}?docusaurus-theme=${colourMode}`);
+  const response = await page.goto(`${path}?docusaurus-theme=${colourMode}`);
   await waitForHydration(page);
   await expect(page.locator('html')).toHaveAttribute('data-theme', colourMode);
+  return response;
 }
 
 /**

@@ -4,44 +4,11 @@ import {provider} from '../../src/settings/provider';
 import {guides} from '../site';
 import {test, expect, expectLandedBelowNavbar, waitForHydration} from './fixtures';
 
-/** The integrator guides: filled from the contract, with working tabs and links into /api/. */
 /**
- * One test and one load per guide: its contract blocks are filled, and its field lists fit their
- * column at 1280px and, narrowed, at 390px, so no description is reached by scrolling sideways (the
- * lists are CSS lists that wrap, src/css/custom.css). The layout follows the width through CSS, so a
- * page narrowed after loading is laid out as one loaded narrow (as accessibility.spec.ts relies on).
+ * The integrator guides: with working tabs and links into /api/. That each guide's contract blocks
+ * are filled and its field lists fit their column at 1280px and 390px is checked on the one visit of
+ * each page that accessibility.spec.ts makes.
  */
-for (const guide of guides) {
-  test(`${guide.path} loads with its contract tables filled, and its field lists fit their column at 1280px and at 390px`, async ({page}) => {
-    await page.setViewportSize({width: 1280, height: 900});
-    const response = await page.goto(guide.path);
-    expect(response?.status()).toBe(200);
-    await waitForHydration(page);
-    for (const width of [1280, 390]) {
-      await page.setViewportSize({width, height: 900});
-      if (width === 1280) {
-        await expect(page.getByRole('heading', {level: 1})).toHaveText(guide.title);
-        const fromContract = page.locator('article [data-contract]');
-        expect(await fromContract.count(), 'blocks rendered from the contract').toBeGreaterThan(0);
-        for (const table of await page.locator('article [data-contract] table').all()) {
-          expect(await table.locator('tbody tr').count()).toBeGreaterThan(0);
-        }
-        for (const list of await page.locator('article [data-contract="EnumValues"] ul').all()) {
-          expect(await list.locator('li').count()).toBeGreaterThan(1);
-        }
-      }
-      const overflowing = await page.locator('article .field-list').evaluateAll((elements) =>
-        elements.flatMap((element) => {
-          const article = element.closest('article')!.getBoundingClientRect();
-          const box = element.getBoundingClientRect();
-          const wider = element.scrollWidth > element.clientWidth + 1 || box.right > article.right + 1;
-          return wider ? [`${element.getAttribute('aria-label')}: ${Math.round(box.width)}px in ${Math.round(article.width)}px`] : [];
-        }),
-      );
-      expect(overflowing, `${guide.path} at ${width}px`).toEqual([]);
-    }
-  });
-}
 
 /** The article of a page as the server sends it: what a guide links to and lists, before any script. */
 async function servedArticle(request: import('@playwright/test').APIRequestContext, path: string): Promise<string> {

@@ -1,7 +1,14 @@
 /**
- * The preview (`npm start`) shows an edit under openapi/ on the guides and on /api/ with no restart,
- * reports a broken YAML file by name and line and recovers when it is fixed, and keeps working while a
- * production build runs beside it. How fast an edit shows is measured by `npm run bench`, not here.
+ * A writer's session on a copy of the site. The writer releases a new answer field (YAML only, cited
+ * to the carrier's written answer), leaves a broken anchor in a page, starts the preview (`npm start`)
+ * and runs `npm run build` beside it. The preview shows each edit under openapi/ on the guides and on
+ * /api/ with no restart, reports a broken YAML file by name and line and recovers when it is fixed,
+ * and keeps working through the build; the build warns of the anchor only, and its Changelog and feeds
+ * carry the release. How fast an edit shows is measured by `npm run bench`, not here.
+ *
+ * One copy and one production build serve both halves: a build of a copy takes 40 to 80 s on a loaded
+ * 2-core machine (2026-11-28), and the release's edits (an answer's schema, a page) and the preview's
+ * (the request's schema) do not meet.
  */
 import {spawn} from 'node:child_process';
 import {readFileSync} from 'node:fs';
@@ -9,7 +16,8 @@ import path from 'node:path';
 import {test, expect, type Page} from '@playwright/test';
 
 import {withoutReaderIndexesVariable} from '../../src/plugins/llmsTxt/readerIndexes';
-import {SiteCopy} from '../build-checks/siteCopy';
+import {atomProblems, rssProblems} from '../build-checks/feeds';
+import {editFile, lastRelease, schemaFile as schemaFileOf, SiteCopy} from '../build-checks/siteCopy';
 import {startPreview, type Preview} from './previewServer';
 
 const schemaFile = 'openapi/components/schemas/PickupRequest.yaml';
@@ -23,6 +31,9 @@ let preview: Preview;
 let original: string;
 /** `npm run build` of the copy, started beside the preview before the first edit. */
 let building: Promise<{status: number | null; output: string}>;
+/** The writer's release, made before the preview starts. */
+let released: {status: number | null; output: string};
+let version: string;
 
 /** `npm run build` as a writer runs it in a second terminal, unminified as the build checks run it. */
 function buildBeside(root: string): Promise<{status: number | null; output: string}> {
@@ -42,6 +53,14 @@ test.beforeAll(async () => {
   test.setTimeout(300_000);
   site = new SiteCopy();
   original = readFileSync(path.join(site.root, schemaFile), 'utf8');
+  // A new answer field with a limit, cited to the carrier's written answer, which the writer records
+  // too: YAML only. And a page that links to an anchor its target does not have.
+  editFile(site, schemaFileOf('PickupResponse'), (text) => `${text.trimEnd()}\n  dockNote:\n    type: string\n    maxLength: 40\n    x-spec: 'carrier 2030-01-10-dock: "dockNote, up to 40 characters"'\n    description: Where the driver should go.\n`);
+  site.write('openapi/carrier-answers.yaml', 'answers:\n  2030-01-10-dock:\n    date: 2030-01-10\n    from: the carrier\'s API team, by email\n    text: "The pickup answer may carry dockNote, up to 40 characters."\n');
+  site.write('docs/Agents/intro.mdx', '---\ntitle: Intro\n---\n\nSee [a section](/docs/Agents/authentication#no-such-section).\n');
+  const [major, minor] = lastRelease().split('.').map(Number);
+  version = `${major}.${minor + 1}.0`;
+  released = site.run('contract:release', version, 'Adds the dock note to the pickup answer', '--date', '2030-01-15');
   preview = await startPreview(site.root);
   // The build runs while the edits below are made and shown: the preview must not notice it.
   building = buildBeside(site.root);
@@ -136,4 +155,56 @@ test('npm run build beside the preview leaves it working: no overlay, no console
   await expect.poll(() => visibleText(page), shows).toContain(description);
   await expect(page.locator('#webpack-dev-server-client-overlay')).toHaveCount(0);
   expect([...errors, ...apiErrors]).toEqual([]);
+});
+
+/** A file of the copy's production build (the build beside the preview). */
+const built = (file: string) => readFileSync(path.join(site.root, 'build', file), 'utf8');
+
+test('the build beside warns of the broken anchor only, and the site still builds', async () => {
+  const build = await building;
+  // One short block naming the file and line, the page and the link (src/plugins/linkCheck).
+  expect(build.output).toContain('Broken anchors (1), which only warn:\n  docs/Agents/intro.mdx:5\n    on /docs/Agents/intro: /docs/Agents/authentication#no-such-section');
+  // That one alone: every anchor the site's own pages link to, a row of the register included, is
+  // one the page has (src/components/RowAnchor).
+  expect(build.output).not.toContain('Broken links (');
+  expect(build.status, build.output).toBe(0);
+  expect(site.hasBuilt()).toBe(true);
+});
+
+test('the released field shows in the built guide that renders its call, as the carrier\'s answer', () => {
+  // The guides' call summaries come from the contract: change the contract, and the built page changes.
+  const page = built('docs/guides/pickups/index.html');
+  expect(page).toContain('<code>{ result, pickupNumber, dockNote }</code>');
+  // Its fact is the carrier's written answer, and says so with the answer's date, in the description /api/ shows.
+  expect(built('openapi.json')).toContain("Where the driver should go. *Carrier's answer of 2030-01-10.*");
+});
+
+test('the release reaches the built Changelog page and both feeds, which are valid RSS 2.0 and Atom', async () => {
+  const build = await building;
+  expect(released.status, released.output).toBe(0);
+  // Wording edits not yet released travel with it; the added field is its one non-breaking change.
+  expect(released.output).toMatch(new RegExp(`released ${version.replace(/\./g, '\\.')} \\(2030-01-15\\) with 0 breaking, 1 non-breaking, \\d+ wording-only change\\(s\\) since ${lastRelease().replace(/\./g, '\\.')}`));
+  expect(build.status, build.output).toBe(0);
+  const changelog = built('changelog/index.html');
+  // Newest first, each release under its stable anchor, the change linked to its operation on /api/.
+  expect(changelog.indexOf(`id=v${version}`)).toBeGreaterThan(-1);
+  expect(changelog.indexOf(`id=v${version}`)).toBeLessThan(changelog.indexOf(`id=v${lastRelease()}`));
+  expect(changelog).toContain('Added property <code>dockNote</code> in Response 201');
+  expect(changelog).toMatch(/href=\/api\/#tag\/Pickups\/operation\/requestPickup>POST \/order\/pickup\/request/);
+  expect(built(`changelog/${version}/index.html`)).toContain('Adds the dock note to the pickup answer');
+  expect(JSON.parse(built(`downloads/releases/${version}/openapi.json`)).components.schemas.PickupResponse.properties.dockNote).toBeDefined();
+
+  const rss = built('changelog/rss.xml');
+  const atom = built('changelog/atom.xml');
+  for (const feed of [rss, atom]) {
+    // Titled by the writer's summary; the diff's sentences follow, with the field as code.
+    expect(feed).toContain(`[CDATA[${version}: Adds the dock note to the pickup answer]]>`);
+    expect(feed).toContain('Added property <code>dockNote</code>');
+    expect(feed).not.toContain('documentation edits only');
+    expect(feed).not.toContain('changelog-documentation');
+    expect(Buffer.byteLength(feed)).toBeLessThan(50_000);
+  }
+  expect(changelog).toContain('class=changelog-documentation');
+  expect(rssProblems(rss)).toEqual([]);
+  expect(atomProblems(atom)).toEqual([]);
 });

@@ -1,5 +1,4 @@
 import {readFileSync} from 'node:fs';
-import path from 'node:path';
 import newman, {type NewmanRunExecution} from 'newman';
 import {test, expect} from '@playwright/test';
 
