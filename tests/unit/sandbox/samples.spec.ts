@@ -1,4 +1,4 @@
-import {execFile} from 'node:child_process';
+import {execFile, execFileSync} from 'node:child_process';
 import {promisify} from 'node:util';
 import {test, expect} from '@playwright/test';
 
@@ -19,6 +19,13 @@ const contract = new Contract(document as never);
 // Every sample's request goes through Prism's validation proxy (validated.ts): all are meant to be valid.
 const validated = useValidatedSandbox('samples', {requestsAllValid: true});
 
+/**
+ * The Python that `python3` names, by its own path: `python3` is often a version manager's shim (pyenv's
+ * is a shell script that costs about 0.4 s a start, here), and the samples start Python 28 times.
+ */
+let python: string | undefined;
+const pythonPath = () => (python ??= execFileSync('python3', ['-c', 'import sys; print(sys.executable)'], {encoding: 'utf8'}).trim());
+
 /** Runs a sample and returns what it printed. */
 async function execute(sample: CodeSample, source: string, token: string): Promise<string> {
   const env = {...process.env, [sampleEnvironment.baseUrl]: validated().baseUrl, [sampleEnvironment.token]: token};
@@ -31,7 +38,7 @@ async function execute(sample: CodeSample, source: string, token: string): Promi
     const harness = `console.log = (value) => process.stdout.write(typeof value === 'string' ? value : JSON.stringify(value));\nconsole.error = (value) => { process.stderr.write(String(value)); process.exitCode = 1; };\n`;
     return (await run(process.execPath, ['--input-type=module', '-e', harness + source], options)).stdout;
   }
-  return (await run('python3', ['-c', source], options)).stdout;
+  return (await run(pythonPath(), ['-c', source], options)).stdout;
 }
 
 for (const entry of contract.operations()) {
