@@ -77,7 +77,7 @@ export const OperationSummary: Renderer = (contract, props) => {
     paragraph(...inlineMarkdown(guideDescription(operation.description.split(/\n\s*\n/)[0]))),
     paragraph(
       link(referenceUrl(operation), inlineCode(`${method.toUpperCase()} ${path}`)),
-      text(contract.requiresToken(operation) ? ', with a bearer token.' : ', with no bearer requirement.'),
+      text(contract.requiresToken(operation) ? ', with a bearer token.' : ", with no bearer requirement in the carrier's specification."),
     ),
     ...queryLine(contract, operation),
     ...successLine(contract, operation),
