@@ -28,7 +28,11 @@ export function flatten(contract: Contract, schema: Schema): Schema {
 export function typeLabel(contract: Contract, schema: Schema): string {
   const resolved = flatten(contract, schema);
   if (resolved.type === 'array' && resolved.items) {
-    return `array of ${typeLabel(contract, resolved.items)}`;
+    // An array whose entries the specification does not type (`items: {}`) is an array, not "an
+    // array of not stated": the open question of its field says what is open.
+    const items = flatten(contract, resolved.items);
+    const untyped = !items.type && !items.oneOf && !items.anyOf && !items.properties;
+    return untyped ? 'array' : `array of ${typeLabel(contract, resolved.items)}`;
   }
   const alternatives = resolved.oneOf ?? resolved.anyOf;
   if (!resolved.type && alternatives) {
