@@ -87,6 +87,7 @@ test("the Changelog gives the API's history in under 2,000 words: documentation 
   const folded = page.locator('details.changelog-documentation');
   expect(await folded.count()).toBeGreaterThan(0);
   // Opened, a disclosure shows the edits it folds: the count above is of what a reader sees first.
+  // Docusaurus's disclosure opens in a transition, so its text is drawn a moment after the click.
   await folded.first().locator('summary').click();
-  expect((await page.locator('main').innerText()).split(/\s+/).filter(Boolean).length).toBeGreaterThan(words);
+  await expect.poll(async () => (await page.locator('main').innerText()).split(/\s+/).filter(Boolean).length).toBeGreaterThan(words);
 });
