@@ -117,16 +117,21 @@ export async function openInMode(page: Page, path: string, colourMode: 'light' |
 /**
  * Switches the colour mode with the navbar's toggle, as a reader does (it steps through system, light
  * and dark), until the page is in `colourMode`. The navbar must show the toggle: at 1280px it does.
+ *
+ * Links, buttons and menus fade to their new colours (Infima's 200 ms transitions), and a check of
+ * colours must read where they end, not half-way. Waiting for the transitions is not enough: the
+ * browser holds them in parts of a page that are not laid out (/api/'s operations away from the
+ * screen, content-visibility in src/css/redoc.css) until the reader scrolls there, and axe then read
+ * light-mode links on the dark background (2026-12-02). So transitions are turned off first, and
+ * every element takes its new colour at once, as the reader finds it once the fade is over.
  */
 export async function switchColourMode(page: Page, colourMode: 'light' | 'dark'): Promise<void> {
+  await page.addStyleTag({content: '*, *::before, *::after { transition: none !important; }'});
   const html = page.locator('html');
   for (let clicks = 0; clicks < 3 && (await html.getAttribute('data-theme')) !== colourMode; clicks++) {
     await page.getByRole('button', {name: /dark and light mode/}).click();
   }
   await expect(html).toHaveAttribute('data-theme', colourMode);
-  // Links, buttons and menus fade to their new colours (Infima's 200 ms transitions): let them
-  // finish, or a check of colours reads them half-way.
-  await page.evaluate(() => Promise.all(document.getAnimations().filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity).map((animation) => animation.finished.catch(() => undefined))));
 }
 
 /**

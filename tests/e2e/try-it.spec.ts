@@ -234,9 +234,6 @@ test.describe('the console in both colour modes and at both widths', () => {
         expect(box!.x + box!.width, `${width}px`).toBeLessThanOrEqual(width);
       }
       await page.setViewportSize({width: 1280, height: 900});
-      // Away from the screen, the browser holds colour transitions on /api/ until an operation is laid
-      // out again (content-visibility): without them, axe reads the colours the reader gets.
-      await page.addStyleTag({content: '*, *::before, *::after { transition: none !important; }'});
       await switchColourMode(page, 'dark');
       await panel.scrollIntoViewIfNeeded();
       expect(await axeViolations(page, {include: consoleSelector, rules: colourRules}), 'dark 1280px').toEqual([]);
