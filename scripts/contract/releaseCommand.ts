@@ -1,9 +1,10 @@
 /**
  * `npm run contract:release -- <version> "<summary>" [--notes "<markdown>"] [--date YYYY-MM-DD]`
  *
- * Makes the contract in openapi/ a release: sets `info.version` in openapi/openapi.yaml, publishes, and
- * keeps the served description as `openapi/releases/<version>.json` with its entry `<version>.md`
- * (date, summary, notes; edit the notes afterwards if you like). It refuses a version that is not
+ * Makes the contract in openapi/ a release: sets `info.version` in openapi/openapi.yaml, keeps the
+ * served description as `openapi/releases/<version>.json` with its entry `<version>.md` (date,
+ * summary, notes; edit the notes afterwards if you like), and publishes once, bundling openapi/ once in
+ * memory and once more for the publish. It refuses a version that is not
  * higher than the last release, breaking changes without a new major version, a release that changes
  * nothing or only the documentation, and a contract that fails its own checks (lint, and the unit
  * checks on silences, bounds and honesty); a refusal leaves every file as it was.
@@ -14,7 +15,7 @@ import path from 'node:path';
 import semver from 'semver';
 import {stringify as toYaml} from 'yaml';
 
-import {openApiJsonPath, openApiSourcePath, outputFolder, outputRoot, publishedFile} from '../../contract/outputs';
+import {openApiJsonPath, openApiSourcePath, outputFolder, outputRoot} from '../../contract/outputs';
 import {filesUnder, publishContract} from '../../src/plugins/contract/publish';
 import {bundleContract} from '../../contract/bundle';
 import {citationProblems, formatCitationProblem} from '../../contract/citations';
@@ -131,14 +132,18 @@ runCommand(async () => {
   const originalSource = readFileSync(sourceFile, 'utf8');
   const restorePublishedFiles = keepPublishedFiles();
   writeFileSync(sourceFile, withInfoVersion(originalSource, request.version));
+  const folder = path.join(projectRoot, releasesFolder);
+  const releaseFiles = [path.join(folder, `${request.version}.json`), path.join(folder, `${request.version}.md`)];
   const refuse = (message: string): never => {
+    for (const file of releaseFiles) rmSync(file, {force: true});
     writeFileSync(sourceFile, originalSource);
     restorePublishedFiles();
     throw new Error(message);
   };
   // In memory first (about a second): what the release would be is judged before anything is written.
-  const working = (await bundleContract(projectRoot).catch((error: Error) => refuse(error.message))).document as unknown as ContractDocument;
-  const changes = last ? contractChanges(readSnapshot(last), working) : [];
+  const working = await bundleContract(projectRoot).catch((error: Error) => refuse(error.message));
+  const workingDocument = working.document as unknown as ContractDocument;
+  const changes = last ? contractChanges(readSnapshot(last), workingDocument) : [];
   if (last) {
     const breaking = changes.some((change) => change.kind === 'breaking');
     if (breaking && semver.major(request.version) === semver.major(last.version)) {
@@ -164,22 +169,18 @@ runCommand(async () => {
   if (uncited.length > 0) {
     refuse(`contract:release: ${uncited.length} keyword(s) of openapi/ cite no source the specification bears out, so nothing was released and no file was written.\n\n${uncited.map(formatCitationProblem).join('\n')}`);
   }
-  // Whole, not in memory only: the unit checks below read the register and the downloads it writes.
+  // The release's files, then one whole publish: the snapshot is the bundle's text, byte for byte what
+  // the publish serves as openapi.json (publish.ts), and the publish then carries the new release into
+  // the downloads and the Changelog. The checks below read what it wrote; a refusal removes it all.
+  mkdirSync(folder, {recursive: true});
+  writeFileSync(releaseFiles[0], working.text);
+  const frontMatter = toYaml({date: request.date, summary: request.summary}).trimEnd();
+  writeFileSync(releaseFiles[1], `---\n${frontMatter}\n---\n${request.notes ? `\n${request.notes}\n` : ''}`);
   await publish().catch((error: Error) => refuse(error.message));
-  // What the publish just wrote is what the release keeps.
-  const workingText = readFileSync(publishedFile(projectRoot, openApiJsonPath), 'utf8');
   const failure = failedCheck();
   if (failure) {
     refuse(failure);
   }
-
-  const folder = path.join(projectRoot, releasesFolder);
-  mkdirSync(folder, {recursive: true});
-  writeFileSync(path.join(folder, `${request.version}.json`), workingText);
-  const frontMatter = toYaml({date: request.date, summary: request.summary}).trimEnd();
-  writeFileSync(path.join(folder, `${request.version}.md`), `---\n${frontMatter}\n---\n${request.notes ? `\n${request.notes}\n` : ''}`);
-  // Once more and whole, so the downloads, the Changelog and the release downloads include the new release.
-  await publish();
   console.log(
     `contract: released ${request.version} (${request.date})${last ? ` with ${formatSummary(changes)} change(s) since ${last.version}` : ''}.\n` +
       `Wrote ${releasesFolder}/${request.version}.json and ${request.version}.md and set info.version in ${openApiSourcePath}; commit them together.`,
