@@ -19,8 +19,9 @@ function asHtml(nodes: readonly Node[]): string {
       if (node.type === 'code' || node.type === 'mdxjsEsm' || node.type === 'yaml') return '';
       if (node.type === 'text' || node.type === 'inlineCode') return escape(String(node.value ?? ''));
       const inner = asHtml(node.children ?? []);
-      // The page's own <PortalAssumption /> tag reaches here as its words in emphasis (guideMarkdown.ts): the tag again.
-      if (node.type === 'emphasis' && inner === 'Portal assumption') return '<span class="portal-assumption">Portal assumption</span>';
+      // A <PortalAssumption /> mark reaches here as its words in emphasis (guideMarkdown.ts), "Portal assumption"
+      // or, on a field's fact, "Portal assumption: type", "Open: unit": the mark again, which the measure counts apart.
+      if (node.type === 'emphasis' && /^(Portal assumption|Open)(: [a-z ,]+)?$/.test(inner)) return `<span class="portal-assumption">${inner}</span>`;
       if (node.type === 'mdxJsxFlowElement' || node.type === 'mdxJsxTextElement') {
         const className = ((node.attributes as {name: string; value?: unknown}[] | undefined) ?? []).find((attribute) => attribute.name === 'className')?.value;
         return `<div class="${typeof className === 'string' ? className : ''}">${inner}</div>`;

@@ -24,6 +24,8 @@ export type PageCaveats = {
   readonly caveatWords: number;
   /** Words inside the page's Open questions blocks. */
   readonly openQuestionWords: number;
+  /** The marks on facts ("Portal assumption", "Open"), counted apart from the words. */
+  readonly marks: number;
   /** Caveat sentences of 8 words or more, with how often each appears on the page. */
   readonly caveatSentences: ReadonlyMap<string, number>;
 };
@@ -43,10 +45,11 @@ export function pageCaveats(html: string, route: string): PageCaveats {
   const $ = load(html);
   const article = $('article').first();
   article.find('pre, script, style, nav, .theme-doc-toc-mobile, .theme-doc-footer, button').remove();
-  // The "Portal assumption" tag labels a fact line ("Answers 200 OK"); its two words count as caveat,
-  // the line it labels does not.
+  // A mark ("Portal assumption", "Open": at most two words) labels a fact; it is counted apart, not as
+  // a caveat sentence, so that marking more facts never reads as more caveats; the fact it labels is
+  // not a caveat either.
   const tags = article.find('.portal-assumption');
-  const tagWords = tags.length * 2;
+  const marks = tags.length;
   tags.remove();
   const openBlocks = article.find('.open-questions');
   const openQuestionWords = wordCount(openBlocks.text());
@@ -64,8 +67,9 @@ export function pageCaveats(html: string, route: string): PageCaveats {
   }
   return {
     route,
-    words: wordCount(text) + tagWords,
-    caveatWords: caveats.reduce((sum, sentence) => sum + wordCount(sentence), 0) + tagWords,
+    words: wordCount(text),
+    caveatWords: caveats.reduce((sum, sentence) => sum + wordCount(sentence), 0),
+    marks,
     openQuestionWords,
     caveatSentences: repeated,
   };

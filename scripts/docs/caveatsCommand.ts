@@ -14,9 +14,9 @@ const projectRoot = path.resolve(__dirname, '../..');
 const routes = docsPages(path.join(projectRoot, 'docs')).map((file) => routeOfDocsFile(projectRoot, file));
 const pages = buildCaveats(path.join(projectRoot, 'build'), routes);
 const pad = (value: string, width: number) => value.padEnd(width);
-console.log(`${pad('page', 44)} ${'words'.padStart(6)} ${'caveat'.padStart(7)} ${'open q.'.padStart(8)}`);
+console.log(`${pad('page', 44)} ${'words'.padStart(6)} ${'caveat'.padStart(7)} ${'open q.'.padStart(8)} ${'marks'.padStart(6)}`);
 for (const page of pages) {
-  console.log(`${pad(page.route, 44)} ${String(page.words).padStart(6)} ${`${percent(page.caveatWords, page.words).toFixed(1)}%`.padStart(7)} ${String(page.openQuestionWords).padStart(8)}`);
+  console.log(`${pad(page.route, 44)} ${String(page.words).padStart(6)} ${`${percent(page.caveatWords, page.words).toFixed(1)}%`.padStart(7)} ${String(page.openQuestionWords).padStart(8)} ${String(page.marks).padStart(6)}`);
 }
 const judged = pages.filter((page) => !page.route.endsWith('/open-questions'));
 const words = judged.reduce((sum, page) => sum + page.words, 0);

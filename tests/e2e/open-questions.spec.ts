@@ -2,7 +2,7 @@ import {readFileSync} from 'node:fs';
 import path from 'node:path';
 
 import {registerRoute, registerRows} from '../../contract/openQuestions';
-import {test, expect, expectLandedBelowNavbar, waitForHydration} from './fixtures';
+import {test, expect, axeViolations, colourRules, expectLandedBelowNavbar, openInMode, waitForHydration} from './fixtures';
 import {openApiJsonPath, publishedFile} from '../../contract/outputs';
 
 /**
@@ -44,4 +44,41 @@ test('a link to a row lands on the whole row, below the navbar, and marks it, lo
   await landedOnRow('followed within the site');
   // Only the row landed on is marked.
   expect(await page.locator('td').evaluateAll((cells) => cells.filter((cell) => /inset/.test(getComputedStyle(cell).boxShadow)).length)).toBe(1);
+});
+
+test('a mark on an assumed fact opens its question in place on focus, hover and press, reached by keyboard alone; Escape closes it, its link goes to the register', async ({page}) => {
+  await openInMode(page, '/docs/guides/pickups', 'dark', 1280);
+  const fields = page.getByRole('group', {name: 'Fields of PickupRequest'});
+  const zip = fields.locator('li', {has: page.locator('code', {hasText: /^pickupFrom\.zip$/})});
+  const mark = zip.getByRole('link', {name: 'Portal assumption: type (open question)'});
+  const note = page.getByRole('tooltip');
+  // By keyboard alone: from the field's name (a press there sets where Tab starts), Tab reaches the mark.
+  await zip.locator('code').first().click();
+  await page.keyboard.press('Tab');
+  await expect(mark).toBeFocused();
+  await expect(note).toHaveCount(1);
+  await expect(note).toContainText('Open: JSON type; how a ZIP code with a leading zero is sent');
+  await expect(note).toContainText('Assumed: integer');
+  await expect(mark).toHaveAttribute('aria-describedby', (await note.getAttribute('id'))!);
+  // Readable in dark mode, and within the screen.
+  expect(await axeViolations(page, {include: '[role="tooltip"]', rules: colourRules})).toEqual([]);
+  await page.keyboard.press('Escape');
+  await expect(note).toHaveCount(0);
+  // A press opens it and keeps it open without leaving the page; a press elsewhere closes it.
+  await mark.click();
+  await expect(note).toHaveCount(1);
+  expect(new URL(page.url()).pathname).toBe('/docs/guides/pickups');
+  await page.mouse.move(5, 500);
+  await expect(note).toHaveCount(1);
+  await page.locator('h1').click();
+  await expect(note).toHaveCount(0);
+  // Hover opens it; the pointer leaving closes it.
+  await mark.hover();
+  await expect(note).toHaveCount(1);
+  await page.mouse.move(5, 500);
+  await expect(note).toHaveCount(0);
+  // The note's link is the register's row.
+  await mark.click();
+  await note.getByRole('link', {name: 'In the register of open questions'}).click();
+  await expect(page).toHaveURL(new RegExp(`${registerRoute}#pickupparty-zip$`));
 });

@@ -63,3 +63,12 @@ test('the measure sees a caveat: a repeated caveat sentence counts, code and Ope
   expect(figures.caveatWords).toBe(26);
   expect(figures.openQuestionWords).toBe(3);
 });
+
+test('a mark on a fact is counted apart: it adds no caveat words, however many facts carry one', () => {
+  const line = (marks: number) => `<article><p>zip integer${' <a class="portal-assumption" href="#r">Portal assumption</a>'.repeat(marks)} · up to 99999</p></article>`;
+  const once = pageCaveats(line(1), '/x');
+  const thrice = pageCaveats(line(3), '/x');
+  expect([once.marks, thrice.marks]).toEqual([1, 3]);
+  expect(thrice.caveatWords).toBe(0);
+  expect(thrice.words).toBe(once.words);
+});

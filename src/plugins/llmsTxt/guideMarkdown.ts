@@ -125,8 +125,10 @@ function siteMarkdownTree(nodes: Node[]): Node[] {
     if (node.type === 'mdxJsxFlowElement' || node.type === 'mdxJsxTextElement') {
       const attribute = (name: string) => (element.attributes as JsxAttribute[] | undefined)?.find((candidate) => candidate.name === name)?.value as string | undefined;
       switch (element.name) {
-        case 'PortalAssumption':
-          return [emphasis(text('Portal assumption'))];
+        case 'PortalAssumption': {
+          const aspects = attribute('aspects');
+          return [emphasis(text(`${attribute('label') ?? 'Portal assumption'}${aspects ? `: ${aspects}` : ''}`))];
+        }
         case 'code':
           return [inlineCode(toString(node as never))];
         case 'a':

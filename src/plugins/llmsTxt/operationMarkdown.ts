@@ -36,6 +36,11 @@ export function plainMarkdownTree(nodes: Node[]): Node[] {
     if (attribute('className') === 'portal-assumption') {
       return [{type: 'emphasis', children: plainMarkdownTree(children)}];
     }
+    if (element.name === 'PortalAssumption') {
+      // A field list's mark, with what it bends: "*Portal assumption: type*", as /api/'s marker reads.
+      const aspects = attribute('aspects');
+      return [{type: 'emphasis', children: [text(`${attribute('label') ?? 'Portal assumption'}${aspects ? `: ${aspects}` : ''}`)]}];
+    }
     if (element.name === 'TabItem') {
       return [paragraph(strong(text(attribute('label') ?? ''))), ...plainMarkdownTree(children)];
     }

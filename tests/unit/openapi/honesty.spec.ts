@@ -217,7 +217,8 @@ function fieldEntries(nodes: Node[]): {name: string; facts: string; assumed: boo
     const [head, ...rest] = item.children!;
     const [line] = head.children!;
     const [nameNode, , factsNode] = line.children!;
-    const facts = cellText(factsNode.children!);
+    // A mark on a fact (a PortalAssumption element) has no text here: its place leaves one space.
+    const facts = cellText(factsNode.children!).replace(/\s+/g, ' ').trim();
     // The tag follows what it labels: "required Portal assumption", or a field's limits.
     const assumed = /required\s*Portal assumption$/.test(facts);
     const boundsAssumed = facts.replace(/required\s*Portal assumption/, 'required').includes('Portal assumption');

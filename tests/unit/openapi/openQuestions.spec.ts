@@ -69,6 +69,53 @@ test('the guides never show /api/\'s markers: the call\'s block says it', () => 
   expect(shown.filter((text) => /\b(Open|Portal assumption): /.test(text))).toEqual([]);
 });
 
+/**
+ * A field's line as a reader sees it, each mark written `[label: aspects → register row]` where it sits.
+ */
+function fieldLines(nodes: Node[]): Map<string, string> {
+  const lines = new Map<string, string>();
+  const lineText = (node: Node): string => {
+    if (node.name === 'PortalAssumption') {
+      const attribute = (name: string) => (node.attributes as {name: string; value: string}[]).find((candidate) => candidate.name === name)?.value;
+      return `[${attribute('label')}: ${attribute('aspects')} → ${attribute('href')}]`;
+    }
+    return (node.value as string | undefined) ?? (node.children ?? []).map(lineText).join('');
+  };
+  const visit = (node: Node) => {
+    if ((node.attributes as {value: unknown}[] | undefined)?.some((attribute) => attribute.value === 'field-list__head')) {
+      const [name, ...facts] = lineText(node).split(' ');
+      lines.set(name, facts.join(' '));
+    } else {
+      (node.children ?? []).forEach(visit);
+    }
+  };
+  nodes.forEach(visit);
+  return lines;
+}
+
+test('a field list marks each fact the portal assumes on the fact itself, linked to its question; a fact the carrier states has none', () => {
+  const docsContract = Contract.load(projectRoot);
+  const pickup = fieldLines(renderers.SchemaFields(docsContract, {schema: 'PickupRequest', depth: '3'}, newPageState()));
+  // The ZIP code's bound is the carrier's (section 5, "zip up to 99999"); its JSON type is not. One row
+  // of the register covers both parties' ZIP codes: each field carries the mark.
+  expect(pickup.get('pickupFrom.zip')).toBe('integer [Portal assumption: type → /docs/guides/open-questions#pickupparty-zip] · up to 99999');
+  expect(pickup.get('shipTo.zip')).toBe(pickup.get('pickupFrom.zip'));
+  // Stated by the carrier: no mark.
+  expect(pickup.get('bol')).toBe('string · up to 20 characters');
+  // An open unit the portal does not fill is "Open", on the number it bends.
+  expect(pickup.get('totalWeight')).toMatch(/^number \[Open: unit → \S+\] · up to 9999999$/);
+  // A pattern the portal chose is marked after the limits, where the pattern is shown.
+  const quote = fieldLines(renderers.SchemaFields(docsContract, {schema: 'RateQuoteRequest'}, newPageState()));
+  expect(quote.get('originZipcode')).toMatch(/^string · 5 characters; pattern \S+ \[Portal assumption: format → \S+#zipcode\]$/);
+  const token = fieldLines(renderers.SchemaFields(docsContract, {schema: 'TokenResponse'}, newPageState()));
+  expect(token.get('expires_in')).toMatch(/^integer \[Portal assumption: meaning, unit, type → \S+\]$/);
+  // Every mark links to a row the register has.
+  const ids = new Set(rows.map((row) => row.id));
+  const linked = [...pickup.values(), ...quote.values(), ...token.values()].flatMap((line) => [...line.matchAll(/#([a-z0-9-]+)\]/g)].map((match) => match[1]));
+  expect(linked.length).toBeGreaterThan(10);
+  expect(linked.filter((id) => !ids.has(id))).toEqual([]);
+});
+
 test("/api/ shows a request's or an answer's top-level marker where Redoc draws it: on the request body and on the answer", () => {
   const served = JSON.parse(readFileSync(publishedFile(projectRoot, openApiJsonPath), 'utf8'));
   const pickupRequest = rows.find((row) => row.home === 'schema PickupRequest' && row.field === '')!;

@@ -3,6 +3,7 @@
 import {Contract, type Schema} from '../contract';
 import {inlineCode, inlineMarkdown, jsx, list, paragraph, strong, text, type Node} from '../mdast';
 import {type Renderer, guideDescription, required, assumptionTag} from './shared';
+import {aspectLabel, nodeOfRow, openQuestions, registerRoute, sandboxBehaviour, type OpenQuestion} from '../../../../contract/openQuestions';
 
 /** The schema's name when it is a `$ref` to a named component. */
 export function refName(schema: Schema): string | undefined {
@@ -161,6 +162,67 @@ export function withoutRepeatedBound(description: string | undefined, bounds: No
   return description.endsWith(ending) ? `${description.slice(0, -ending.length)}.` : description;
 }
 
+/** The rows of the register by the node of the contract that leaves them open, once per contract. */
+const rowsByNode = new WeakMap<object, Map<object, OpenQuestion>>();
+
+function rowOfNode(contract: Contract, node: object): OpenQuestion | undefined {
+  let rows = rowsByNode.get(contract.raw);
+  if (!rows) {
+    rows = new Map(openQuestions(contract.raw as never).map((row) => [nodeOfRow.get(row)!, row]));
+    rowsByNode.set(contract.raw, rows);
+  }
+  return rows.get(node);
+}
+
+/** Where on a field's line a mark sits: after its type, or after its limits (bounds, pattern, values). */
+type MarkSpot = 'type' | 'limits';
+
+/** The aspects whose fact the line shows as the portal's own: the mark there reads "Portal assumption". */
+const shownAspects = new Set(['type', 'format', 'bounds', 'values', 'shape']);
+
+/**
+ * The marks of one field's line: each open question of the field (its own node, then the schema it
+ * refers to, then its entries') sits on the fact it bends: a type, a format or a shape on the type; a
+ * bound, a pattern or the allowed values on the limits, or on the type where the line shows no limit.
+ * Which fields are required is the object's question, marked on "required" (requirementOf).
+ */
+export function fieldMarks(contract: Contract, field: Schema, showsLimits: boolean): Map<MarkSpot, Node> {
+  const nodes: Schema[] = [field];
+  const target = field.$ref ? contract.resolve<Schema>(field) : undefined;
+  if (target) nodes.push(target);
+  const items = flatten(contract, field).items;
+  if (items) nodes.push(items, ...(items.$ref ? [contract.resolve<Schema>(items)] : []));
+  const marks = new Map<MarkSpot, Node>();
+  for (const node of nodes) {
+    const row = rowOfNode(contract, node);
+    if (!row) continue;
+    const bySpot = new Map<MarkSpot, string[]>();
+    for (const aspect of row.aspects) {
+      if (aspect === 'required') continue;
+      const onLimits = aspect === 'bounds' || aspect === 'values' || (aspect === 'format' && Boolean(flatten(contract, node).pattern));
+      const spot: MarkSpot = onLimits && showsLimits ? 'limits' : 'type';
+      bySpot.set(spot, [...(bySpot.get(spot) ?? []), aspect]);
+    }
+    for (const [spot, aspects] of bySpot) {
+      if (marks.has(spot)) continue;
+      const label = row.assumed || aspects.some((aspect) => shownAspects.has(aspect)) ? 'Portal assumption' : 'Open';
+      const sandbox = row.sandbox ? sandboxBehaviour(row) : undefined;
+      marks.set(
+        spot,
+        jsx('PortalAssumption', {
+          label,
+          aspects: aspects.map((aspect) => aspectLabel(aspect as never)).join(', '),
+          question: row.question,
+          ...(row.assumed ? {assumed: row.assumed} : {}),
+          ...(sandbox ? {sandbox} : {}),
+          href: `${registerRoute}#${row.id}`,
+        }, []),
+      );
+    }
+  }
+  return marks;
+}
+
 /**
  * `<SchemaFields schema="PickupRequest" depth="2" />`: every field as one entry of a list, in the
  * manner of Stripe's and GitHub's references: name, type, limits and presence on one line, the
@@ -176,10 +238,12 @@ export const SchemaFields: Renderer = (contract, props, page) => {
     throw new Error(`<SchemaFields schema="${name}"> has no fields to show`);
   }
   const items = rows.map((row) => {
-    const facts: Node[] = [text(typeLabel(contract, row.schema))];
     const bounds = limits(contract, row.schema);
+    const marks = fieldMarks(contract, row.schema, bounds.length > 0);
+    const mark = (spot: MarkSpot) => (marks.has(spot) ? [text(' '), marks.get(spot)!] : []);
+    const facts: Node[] = [text(typeLabel(contract, row.schema)), ...mark('type')];
     if (bounds.length > 0) {
-      facts.push(text(' · '), ...bounds);
+      facts.push(text(' · '), ...bounds, ...mark('limits'));
     }
     // No mark where the carrier does not say: the page says once what that means.
     if (row.required === 'optional') {
