@@ -36,6 +36,13 @@ export function plainMarkdownTree(nodes: Node[]): Node[] {
     if (attribute('className') === 'portal-assumption') {
       return [{type: 'emphasis', children: plainMarkdownTree(children)}];
     }
+    if (element.name === 'details' && attribute('className') === 'open-questions') {
+      // A call's collapsed Open questions block: in Markdown, where nothing collapses, its one line is a
+      // heading of the depth it names, with the block's anchor.
+      const [summary, ...rest] = children as JsxNode[];
+      const depth = Number(summary.attributes?.find((candidate) => candidate.name === 'data-heading-depth')?.value);
+      return [{type: 'heading', depth, data: {hProperties: {id: attribute('id')}}, children: plainMarkdownTree(summary.children ?? [])}, ...plainMarkdownTree(rest)];
+    }
     if (element.name === 'PortalAssumption') {
       // A field list's mark, with what it bends: "*Portal assumption: type*", as /api/'s marker reads.
       const aspects = attribute('aspects');

@@ -127,7 +127,17 @@ function rewrite(node: HastNode, contract: () => Contract): void {
       rewrite(body, contract);
       replacement = [element('blockquote', [element('p', [element('strong', [text(title ? textOf(title).trim() : '')])]), ...body.children])];
     } else if (hasClass(child, 'portal-assumption')) {
-      replacement = [element('em', [text(textOf(child))])];
+      // A mark on a field's fact says what it bends, as its name does: "Portal assumption: type".
+      const name = String(child.properties.ariaLabel ?? '').replace(/ \(open question\)$/, '');
+      replacement = [element('em', [text(name || textOf(child))])];
+    } else if (child.tagName === 'details' && hasClass(child, 'open-questions')) {
+      // A call's collapsed Open questions block: in Markdown, where nothing collapses, its one line is a
+      // heading of the depth it names, with the block's anchor.
+      const [summary, ...rest] = child.children.filter(isElement);
+      const body = element('div', summary ? rest : child.children);
+      rewrite(body, contract);
+      const depth = Math.min(Math.max(Number(summary?.properties.dataHeadingDepth) || 4, 2), 6);
+      replacement = [...(summary ? [element(`h${depth}`, [text(textOf(summary).trim())], {id: child.properties.id})] : []), ...body.children];
     }
     if (replacement) {
       children.splice(index, 1, ...replacement);

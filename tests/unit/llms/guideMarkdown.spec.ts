@@ -46,7 +46,8 @@ test('every docs page of the sidebar is carried, with the site’s headings, tab
     // No MDX left in the prose: no component tag, no import or export (code blocks may hold both).
     expect(carried.replace(/^```[\s\S]*?^```/gm, ''), page.id).not.toMatch(/<[A-Z][A-Za-z]+[\s/>]|^import |^export /m);
     const html = readFileSync(path.join(projectRoot, 'build', docPath(page.id), 'index.html'), 'utf8');
-    const ids = new Set([...html.matchAll(/<h[1-6][^>]* id="?([^" >]+)/g)].map((match) => match[1]));
+    // A section starts at a heading, or at a call's collapsed Open questions block, whose anchor is the block's own.
+    const ids = new Set([...html.matchAll(/<(?:h[1-6]|details)[^>]* id="?([^" >]+)/g)].map((match) => match[1]));
     for (const section of page.sections.slice(1)) {
       expect(ids.has(section.anchor), `${page.id}#${section.anchor}`).toBe(true);
     }

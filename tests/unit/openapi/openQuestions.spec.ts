@@ -130,3 +130,18 @@ test("a call's own error answer made of the shared error bodies, even inside any
   // Its own answers' questions are still there.
   expect(reached).toEqual(expect.arrayContaining([expect.stringMatching(/getProbillDocuments|GetDocumentsResponse|ProbillDocument/)]));
 });
+
+test("a call's Open questions block is collapsed to one line with its count, and lists each question with the assumption, and the sandbox only where it says more", () => {
+  const docsContract = Contract.load(projectRoot);
+  const [block] = renderers.OpenQuestions(docsContract, {operation: 'requestPickup'}, newPageState());
+  expect(block.name).toBe('details');
+  const [summary, ...content] = block.children!;
+  const reached = callOpenQuestions(contract as never, 'requestPickup');
+  expect(textOf([summary])).toBe(`Open questions: Request a pickup (${new Set(reached.map(({row, field}) => `${field}|${row.id}`)).size})`);
+  const items = (content.find((node) => node.type === 'list')?.children ?? []).map((item) => textOf([item]));
+  const zip = items.find((item) => item.startsWith('pickupFrom.zip:'));
+  expect(zip).toBe('pickupFrom.zip: JSON type; how a ZIP code with a leading zero is sent. Assumed: integer, as the bound is numeric; an integer drops a leading 0 (06001 is sent as 6001)');
+  // The sandbox is named where its row says what it does, not where it only follows the assumption.
+  expect(items.find((item) => item.startsWith('pickupWindow.timeZoneOffset:'))).toMatch(/ Sandbox: takes either sign/);
+  expect(items.filter((item) => item.includes('Sandbox: as assumed'))).toEqual([]);
+});

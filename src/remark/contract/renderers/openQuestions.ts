@@ -1,7 +1,7 @@
 /** `<OpenQuestions>` (a call's block) and `<OpenQuestionsRegister>` (the register's page): what the specification leaves open, and what the portal and the sandbox do meanwhile. */
 
 import {referenceUrl} from '../contract';
-import {inlineCode, inlineMarkdown, jsx, link, paragraph, table, text, type Node} from '../mdast';
+import {inlineCode, inlineMarkdown, jsx, link, list, paragraph, strong, table, text, type Node} from '../mdast';
 import {acrossTheApi, callOpenQuestions, registerCsvPath, registerRows, registerJsonPath, registerRoute, anchorOf, sandboxBehaviour, type OpenQuestion} from '../../../../contract/openQuestions';
 import {type Renderer, anchoredHeading, inlineCodeList, scrollableTable, operationOf} from './shared';
 
@@ -9,6 +9,9 @@ import {type Renderer, anchoredHeading, inlineCodeList, scrollableTable, operati
 function fieldLabel(field: string): Node[] {
   return [inlineCode(field === '' ? 'request body' : field)];
 }
+
+/** What closes a phrase before the next label: its own full stop, or one. */
+const ends = (phrase: string) => (/[.!?]$/.test(phrase.trim()) ? ' ' : '. ');
 
 function sandboxCell(row: OpenQuestion): Node[] {
   return inlineMarkdown(sandboxBehaviour(row) ?? '—');
@@ -39,18 +42,22 @@ export const OpenQuestions: Renderer = (contract, props, page) => {
       page.openQuestionsShown.set(row.id, {anchor, title: operation.summary});
     }
   }
-  const blocks: Node[] = [anchoredHeading(page.headingDepth + 1, anchor, text(`Open questions: ${operation.summary}`))];
   if (reached.length === 0) {
-    blocks.push(paragraph(text('None: the carrier states everything this call takes and answers.')));
+    return [jsx('div', {className: 'open-questions'}, [anchoredHeading(page.headingDepth + 1, anchor, text(`Open questions: ${operation.summary}`)), paragraph(text('None: the carrier states everything this call takes and answers.'))])];
   }
+  const blocks: Node[] = [];
   if (fresh.length > 0) {
+    // One entry per question, as a list: it wraps at any width, where a four-column table broke words
+    // at 1280 px and scrolled at 390. What the sandbox does is said only where it is not the assumption.
     blocks.push(
-      scrollableTable(
-        `Open questions of ${operation.summary}`,
-        table(
-          ['Field', 'Open', 'Portal assumption', 'Sandbox'],
-          fresh.map(({row, field}) => [fieldLabel(field), inlineMarkdown(row.question), row.assumed ? inlineMarkdown(row.assumed) : [text('—')], sandboxCell(row)]),
-        ),
+      list(
+        fresh.map(({row, field}) => [
+          ...fieldLabel(field),
+          text(': '),
+          ...inlineMarkdown(row.question),
+          ...(row.assumed ? [text(ends(row.question)), strong(text('Assumed:')), text(' '), ...inlineMarkdown(row.assumed)] : []),
+          ...(row.sandbox ? [text(ends(row.assumed ?? row.question)), strong(text('Sandbox:')), text(' '), ...inlineMarkdown(row.sandbox)] : []),
+        ]),
       ),
     );
   }
@@ -69,7 +76,14 @@ export const OpenQuestions: Renderer = (contract, props, page) => {
     page.registerLinked = true;
     blocks.push(paragraph(text('Every question of the API: '), link(registerRoute, text('Open questions for the carrier')), text('.')));
   }
-  return [jsx('div', {className: 'open-questions'}, blocks)];
+  // Collapsed to one line with the count: the facts of the call lead, and a field's mark opens its own
+  // question in place. The line is the summary's text, not a heading: a heading in a summary carries
+  // Docusaurus's link to itself, a control inside the summary's (axe: nested-interactive). The
+  // block's anchor, which the "as under" links reach, is the element itself; the Markdown pages give
+  // the line as a heading of the depth it names (src/plugins/llmsTxt).
+  const count = new Set(reached.map(({row, field}) => `${field}|${row.id}`)).size;
+  const title = `Open questions: ${operation.summary} (${count})`;
+  return [jsx('details', {className: 'open-questions', id: anchor}, [jsx('summary', {'data-heading-depth': String(Math.min(page.headingDepth + 1, 6))}, [text(title)]), ...blocks])];
 };
 
 /** The introduction's section that states the choices made across the API (`## Portal assumptions` in openapi.yaml). */

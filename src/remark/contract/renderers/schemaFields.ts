@@ -205,7 +205,9 @@ export function fieldMarks(contract: Contract, field: Schema, showsLimits: boole
     }
     for (const [spot, aspects] of bySpot) {
       if (marks.has(spot)) continue;
-      const label = row.assumed || aspects.some((aspect) => shownAspects.has(aspect)) ? 'Portal assumption' : 'Open';
+      // A type the line gives as "not stated" is open, not assumed.
+      const showsFact = spot === 'limits' || typeLabel(contract, field) !== 'not stated';
+      const label = row.assumed || (showsFact && aspects.some((aspect) => shownAspects.has(aspect))) ? 'Portal assumption' : 'Open';
       const sandbox = row.sandbox ? sandboxBehaviour(row) : undefined;
       marks.set(
         spot,
