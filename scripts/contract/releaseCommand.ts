@@ -10,12 +10,13 @@
  * checks on silences, bounds and honesty); a refusal leaves every file as it was.
  */
 import {spawnSync} from 'node:child_process';
-import {mkdirSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
+import {mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
+import {tmpdir} from 'node:os';
 import path from 'node:path';
 import semver from 'semver';
 import {stringify as toYaml} from 'yaml';
 
-import {openApiJsonPath, openApiSourcePath, outputFolder, outputRoot} from '../../contract/outputs';
+import {openApiSourcePath, outputRoot} from '../../contract/outputs';
 import {filesUnder, publishContract} from '../../src/plugins/contract/publish';
 import {bundleContract} from '../../contract/bundle';
 import {citationProblems, formatCitationProblem} from '../../contract/citations';
@@ -88,36 +89,44 @@ async function publish(): Promise<void> {
 }
 
 /**
- * The contract's own checks, run before anything is written: a release is a snapshot nobody edits
- * again, so it must be one that passes. Each says what to change when it fails.
+ * The contract's own checks: a release is a snapshot nobody edits again, so it must be one that passes.
+ * Each says what to change when it fails. The lint reads the bundle's text before anything is
+ * published; the unit checks read the register and the downloads, after the one publish.
  */
-const releaseChecks: readonly {name: string; command: string[]; fix: string}[] = [
-  {
-    name: 'lint (Redocly, redocly.yaml)',
-    command: ['npx', 'redocly', 'lint', `${outputFolder('build')}/${openApiJsonPath}`],
-    fix: 'Fix the rule it names in the openapi/ file the pointer leads to, then run npm run lint:openapi.',
-  },
-  {
-    name: 'contract unit checks (tests/unit/openapi: silences, bounds, honesty, open questions)',
-    command: ['npx', 'playwright', 'test', '--project=unit', 'tests/unit/openapi', '--reporter=line', '--retries=0'],
-    fix: 'Each failing test names the openapi/ file and what to change there (a caveat word out of a description, an x-open beside every x-not-stated); change it, then run npx playwright test --project=unit tests/unit/openapi.',
-  },
-];
+type ReleaseCheck = {name: string; command: (lintedFile: string) => string[]; fix: string};
+const lintCheck: ReleaseCheck = {
+  name: 'lint (Redocly, redocly.yaml)',
+  command: (lintedFile) => ['npx', 'redocly', 'lint', lintedFile, '--config', 'redocly.yaml'],
+  fix: 'Fix the rule it names in the openapi/ file the pointer leads to, then run npm run lint:openapi.',
+};
+const unitChecks: ReleaseCheck = {
+  name: 'contract unit checks (tests/unit/openapi: silences, bounds, honesty, open questions)',
+  command: () => ['npx', 'playwright', 'test', '--project=unit', 'tests/unit/openapi', '--reporter=line', '--retries=0'],
+  fix: 'Each failing test names the openapi/ file and what to change there (a caveat word out of a description, an x-open beside every x-not-stated); change it, then run npx playwright test --project=unit tests/unit/openapi.',
+};
 
-function failedCheck(): string | undefined {
+function failedCheck(check: ReleaseCheck, lintedFile = ''): string | undefined {
   // A release run from inside a test run starts its own Playwright: the worker's variables stay out.
   const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !/^(TEST_|PW_|PLAYWRIGHT_)/.test(name)));
-  for (const check of releaseChecks) {
-    const [command, ...args] = check.command;
-    // PORTAL_URL set: Playwright starts no web server for these unit checks (playwright.config.ts), which
-    // would find the port taken when the release runs inside a test run.
-    const result = spawnSync(command, args, {cwd: projectRoot, encoding: 'utf8', env: {...env, REDOCLY_TELEMETRY: 'off', PORTAL_URL: 'http://127.0.0.1:9'}});
-    if (result.status !== 0) {
-      const output = `${result.stdout}${result.stderr}`.trim().split('\n').slice(-40).join('\n');
-      return `contract:release: the ${check.name} failed, so nothing was released and no file was written.\n${output}\n\nWhat to do: ${check.fix}`;
-    }
+  const [command, ...args] = check.command(lintedFile);
+  // PORTAL_URL set: Playwright starts no web server for these unit checks (playwright.config.ts), which
+  // would find the port taken when the release runs inside a test run.
+  const result = spawnSync(command, args, {cwd: projectRoot, encoding: 'utf8', env: {...env, REDOCLY_TELEMETRY: 'off', PORTAL_URL: 'http://127.0.0.1:9'}});
+  if (result.status === 0) return undefined;
+  const output = `${result.stdout}${result.stderr}`.trim().split('\n').slice(-40).join('\n');
+  return `contract:release: the ${check.name} failed, so nothing was released and no file was written.\n${output}\n\nWhat to do: ${check.fix}`;
+}
+
+/** Lints the bundle's text from a file of its own, in a folder removed afterwards. */
+function failedLint(text: string): string | undefined {
+  const folder = mkdtempSync(path.join(tmpdir(), 'contract-release-'));
+  try {
+    const file = path.join(folder, 'openapi.json');
+    writeFileSync(file, text);
+    return failedCheck(lintCheck, file);
+  } finally {
+    rmSync(folder, {recursive: true, force: true});
   }
-  return undefined;
 }
 
 runCommand(async () => {
@@ -169,6 +178,10 @@ runCommand(async () => {
   if (uncited.length > 0) {
     refuse(`contract:release: ${uncited.length} keyword(s) of openapi/ cite no source the specification bears out, so nothing was released and no file was written.\n\n${uncited.map(formatCitationProblem).join('\n')}`);
   }
+  const lintFailure = failedLint(working.text);
+  if (lintFailure) {
+    refuse(lintFailure);
+  }
   // The release's files, then one whole publish: the snapshot is the bundle's text, byte for byte what
   // the publish serves as openapi.json (publish.ts), and the publish then carries the new release into
   // the downloads and the Changelog. The checks below read what it wrote; a refusal removes it all.
@@ -177,7 +190,7 @@ runCommand(async () => {
   const frontMatter = toYaml({date: request.date, summary: request.summary}).trimEnd();
   writeFileSync(releaseFiles[1], `---\n${frontMatter}\n---\n${request.notes ? `\n${request.notes}\n` : ''}`);
   await publish().catch((error: Error) => refuse(error.message));
-  const failure = failedCheck();
+  const failure = failedCheck(unitChecks);
   if (failure) {
     refuse(failure);
   }
