@@ -20,7 +20,7 @@ type Options = Parameters<typeof redocSpecPlugin>[1];
  * its own route chunk. Everything else the plugin publishes stays.
  *
  * The served openapi.json links to the portal with absolute URLs (contract/siteLinks.ts); the
- * page turns them back into site links, so /api/ never sends a reader to another host, and lists the
+ * page turns them back into site links, names its version as the portal's contract release, so /api/ never sends a reader to another host, and lists the
  * downloads with their sizes. A download that was not generated fails the build, naming the file.
  */
 // `options` is typed unknown as Docusaurus types plugin modules; validateOptions below has checked it.
@@ -33,7 +33,12 @@ export default function redocSpecPluginWithoutGlobalSpec(context: LoadContext, o
       const loaded = args.content as {converted: object};
       // The spec is the published openapi.json (contract/outputs.ts): its output folder holds the downloads.
       const published = path.resolve(context.siteDir, (options as Options).spec!, '../..');
-      const content = {...loaded, converted: withSiteRelativeLinks(loaded.converted, provider.portalUrl, downloadSizes(published))};
+      const converted = withSiteRelativeLinks(loaded.converted, provider.portalUrl, downloadSizes(published)) as {info?: {version?: string}};
+      // Redoc titles the page "<title> (<info.version>)", which read as the carrier's API version; it is
+      // this portal's release of the contract (openapi/releases/), and the page says so. The files
+      // served keep the plain semver.
+      const info = converted.info ? {...converted.info, version: `portal contract ${converted.info.version}`} : undefined;
+      const content = {...loaded, converted: {...converted, ...(info ? {info} : {})}};
       await plugin.contentLoaded?.({...args, content, actions: {...args.actions, setGlobalData}});
     },
   };

@@ -25,6 +25,9 @@ export function expandContractComponents(contract: Contract, node: Node, file: F
   if (!children) {
     return;
   }
+  if (node.type === 'root') {
+    readPage(node, page);
+  }
   for (let index = 0; index < children.length; index++) {
     const child = children[index] as JsxNode;
     if (child.type === 'heading' && typeof child.depth === 'number') {
@@ -58,6 +61,22 @@ export function expandContractComponents(contract: Contract, node: Node, file: F
     children.splice(index, 1, ...replacement);
     index += replacement.length - 1;
   }
+}
+
+/**
+ * What a component must know of the whole page before the first one renders: a call's error answers
+ * leave out the ones `<CommonErrors />` says once for the page, wherever on the page that block is.
+ */
+function readPage(node: Node, page: PageState): void {
+  const element = node as JsxNode;
+  if (element.name === 'ErrorResponses') {
+    const operation = element.attributes?.find((attribute) => attribute.name === 'operation')?.value;
+    if (typeof operation === 'string') page.errorCalls.push(operation);
+  }
+  if (element.name === 'CommonErrors') {
+    page.hasCommonErrors = true;
+  }
+  for (const child of node.children ?? []) readPage(child, page);
 }
 
 export type RemarkContractOptions = {

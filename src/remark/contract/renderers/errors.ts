@@ -1,8 +1,8 @@
 /** `<ErrorResponses>` (a call's error answers) and `<ErrorCatalogue>` (the specification's section 8). */
 
 import {Contract, referenceUrl, type Example, type Operation, type Response} from '../contract';
-import {inlineCode, inlineMarkdown, link, strong, table, text, type Node} from '../mdast';
-import {type Renderer, guideDescription, scrollableTable, assumptionTag, operationOf} from './shared';
+import {inlineCode, inlineMarkdown, link, paragraph, strong, table, text, type Node} from '../mdast';
+import {type PageState, type Renderer, anchoredHeading, guideDescription, scrollableTable, assumptionTag, operationOf} from './shared';
 
 function messagesOf(example: Example): string[] {
   const message = (example.value as {message?: unknown; error?: unknown}).message ?? (example.value as {error?: unknown}).error;
@@ -49,15 +49,72 @@ const messageCell = ({messages, messageNotStated}: Pick<ErrorRow, 'messages' | '
 /** The Status cell: the status, tagged when the portal ties the answer to the call. */
 const statusCell = ({status, tiedByPortal}: Pick<ErrorRow, 'status' | 'tiedByPortal'>): Node[] => [strong(text(status)), ...(tiedByPortal ? [text(' '), assumptionTag()] : [])];
 
-/** `<ErrorResponses operation="reschedulePickup" />`: the error answers of one call, with their messages. */
-export const ErrorResponses: Renderer = (contract, props) => {
+/** Two rows are the same answer when everything a reader sees of them is the same. */
+const rowKey = (row: ErrorRow) => `${row.status}|${row.tiedByPortal}|${row.description}|${row.messages.join('|')}|${row.messageNotStated}`;
+
+/** The anchor of a page's `<CommonErrors />` block, which the calls' error answers point to. */
+export const commonErrorsAnchor = 'errors-these-calls-share';
+
+/**
+ * The error answers that two calls or more of the page give alike (the 401, the generic 400), where
+ * the page has a `<CommonErrors />` block to say them once; otherwise none, and each call lists all
+ * of its own.
+ */
+function commonErrors(contract: Contract, page: PageState): {rows: ErrorRow[]; calls: Map<string, string[]>} {
+  const calls = new Map<string, string[]>();
+  const rows = new Map<string, ErrorRow>();
+  if (!page.hasCommonErrors) return {rows: [], calls};
+  for (const operationId of new Set(page.errorCalls)) {
+    const {operation} = contract.operation(operationId);
+    for (const row of errorRows(contract, operation)) {
+      const key = rowKey(row);
+      rows.set(key, row);
+      calls.set(key, [...(calls.get(key) ?? []), operation.summary]);
+    }
+  }
+  const shared = [...rows.entries()].filter(([key]) => calls.get(key)!.length > 1);
+  return {rows: shared.map(([, row]) => row), calls: new Map(shared.map(([key]) => [key, calls.get(key)!]))};
+}
+
+const errorTable = (label: string, rows: ErrorRow[]) =>
+  scrollableTable(label, table(['Status', 'When', 'Messages'], rows.map((row) => [statusCell(row), inlineMarkdown(guideDescription(row.description)), messageCell(row)])));
+
+/**
+ * `<ErrorResponses operation="reschedulePickup" />`: the error answers of one call, with their messages.
+ * Those its page says once (`<CommonErrors />`) are named in one line that points there.
+ */
+export const ErrorResponses: Renderer = (contract, props, page) => {
   const {operation} = operationOf(contract, props, 'ErrorResponses');
+  const shared = new Set(commonErrors(contract, page).rows.map(rowKey));
   const rows = errorRows(contract, operation);
+  const own = rows.filter((row) => !shared.has(rowKey(row)));
+  const elsewhere = rows.filter((row) => shared.has(rowKey(row))).map((row) => row.status);
   return [
-    scrollableTable(
-      `Error answers of ${operation.operationId}`,
-      table(['Status', 'When', 'Messages'], rows.map((row) => [statusCell(row), inlineMarkdown(guideDescription(row.description)), messageCell(row)])),
-    ),
+    ...(own.length > 0 ? [errorTable(`Error answers of ${operation.operationId}`, own)] : []),
+    ...(elsewhere.length > 0
+      ? [paragraph(text(own.length > 0 ? 'And ' : 'Error answers: '), ...elsewhere.flatMap((status, index) => [...(index ? [text(index === elsewhere.length - 1 ? ' and ' : ', ')] : []), strong(text(status))]), text(', as under '), link(`#${commonErrorsAnchor}`, text('Errors these calls share')), text('.'))]
+      : []),
+  ];
+};
+
+/**
+ * `<CommonErrors />`, near the top of a page of several calls: the error answers two or more of its
+ * calls give alike, said once (the 401 and its rule, the generic 400). Each call's own error answers
+ * then list only the rest, and name the shared ones it gives.
+ */
+export const CommonErrors: Renderer = (contract, _props, page) => {
+  const {rows, calls} = commonErrors(contract, page);
+  if (rows.length === 0) {
+    throw new Error('no error answer is shared by two calls of this page: remove <CommonErrors />, and each call lists its own');
+  }
+  const everyCall = new Set(page.errorCalls).size;
+  const allShare = rows.every((row) => calls.get(rowKey(row))!.length === everyCall);
+  // Which calls answer each is said under each call ("Error answers: 400 and 401, as under …"), not
+  // as a column here: a column of seven call names made each row a screen tall.
+  return [
+    anchoredHeading(page.headingDepth + 1, commonErrorsAnchor, text('Errors these calls share')),
+    paragraph(text(allShare ? 'Any call on this page can answer these; each call below lists only its own.' : 'Most calls on this page answer these alike; each call below names the ones it answers, and lists its own.')),
+    errorTable('Errors these calls share', rows),
   ];
 };
 

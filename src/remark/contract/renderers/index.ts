@@ -6,7 +6,7 @@ import type {Renderer} from './shared';
 import {EnumValues, SchemaFields} from './schemaFields';
 import {OpenQuestions, OpenQuestionsRegister} from './openQuestions';
 import {CodeSamples, OperationLink, OperationSummary, ResponseExample, TryIt} from './operation';
-import {ErrorCatalogue, ErrorResponses} from './errors';
+import {CommonErrors, ErrorCatalogue, ErrorResponses} from './errors';
 import {Downloads, SandboxCommands, SandboxLimits, SandboxMagicValues} from './sandbox';
 
 export {newPageState, type PageState, type Renderer} from './shared';
@@ -25,6 +25,7 @@ export const renderers: Record<string, Renderer> = {
   CodeSamples,
   ResponseExample,
   ErrorResponses,
+  CommonErrors,
   ErrorCatalogue,
   TryIt,
 };

@@ -1,10 +1,10 @@
 /** A call in the guides: `<OperationLink>`, `<OperationSummary>` (its line of facts), `<CodeSamples>`, `<ResponseExample>` and `<TryIt>`. */
 
-import {Contract, guideCodeSamples, referenceUrl, type Example, type Operation, type Response} from '../contract';
+import {Contract, guideCodeSamples, referenceUrl, type Example, type Operation, type Response, type Schema} from '../contract';
 import {code, inlineCode, inlineMarkdown, jsx, link, paragraph, strong, text, type Node} from '../mdast';
 import type {PortalChoice} from '../../../../contract/portalChoices';
 import {type Renderer, guideDescription, assumptionTag, operationOf} from './shared';
-import {flatten, typeLabel} from './schemaFields';
+import {flatten, questionMark, rowLeaving, typeLabel} from './schemaFields';
 
 /** `<OperationLink operation="reschedulePickup" />`: `POST /order/pickup/reschedule`, linked to /api/. */
 export const OperationLink: Renderer = (contract, props) => {
@@ -64,7 +64,11 @@ function successLine(contract: Contract, operation: Operation): Node[] {
   const fields = schema ? Object.keys(flatten(contract, schema).properties ?? {}) : [];
   const shape = !schema ? [text(' → no body stated')] : fields.length > 0 ? [text(' → '), inlineCode(`{ ${fields.join(', ')} }`)] : [text(' → '), inlineCode(typeLabel(contract, schema))];
   const chosen = (operation as {'x-portal-choices'?: PortalChoice[]})['x-portal-choices']?.includes('success-status');
-  return [paragraph(text('Answers '), strong(text(`${status} ${statusTexts[status] ?? ''}`.trim())), ...(chosen ? [text(' '), assumptionTag()] : []), ...shape)];
+  // Where the carrier does not give the answer's shape (the reschedule names no field for the new
+  // number), the shape carries its own mark: the status's tag says nothing of the fields after it.
+  const shapeRow = rowLeaving(contract, [operation.responses[status], response, schema, schema?.$ref ? contract.resolve<Schema>(schema) : undefined], 'shape');
+  const shapeMark = shapeRow && schema ? [text(' '), questionMark(shapeRow, ['shape'], true)] : [];
+  return [paragraph(text('Answers '), strong(text(`${status} ${statusTexts[status] ?? ''}`.trim())), ...(chosen ? [text(' '), assumptionTag()] : []), ...shape, ...shapeMark)];
 }
 
 /**

@@ -2,7 +2,7 @@
 
 import {Contract, type Schema} from '../contract';
 import {inlineCode, inlineMarkdown, jsx, list, paragraph, strong, text, type Node} from '../mdast';
-import {type Renderer, guideDescription, required, assumptionTag} from './shared';
+import {type PageState, type Renderer, guideDescription, required, assumptionTag} from './shared';
 import {aspectLabel, nodeOfRow, openQuestions, registerRoute, sandboxBehaviour, type OpenQuestion} from '../../../../contract/openQuestions';
 
 /** The schema's name when it is a `$ref` to a named component. */
@@ -207,22 +207,46 @@ export function fieldMarks(contract: Contract, field: Schema, showsLimits: boole
       if (marks.has(spot)) continue;
       // A type the line gives as "not stated" is open, not assumed.
       const showsFact = spot === 'limits' || typeLabel(contract, field) !== 'not stated';
-      const label = row.assumed || (showsFact && aspects.some((aspect) => shownAspects.has(aspect))) ? 'Portal assumption' : 'Open';
-      const sandbox = row.sandbox ? sandboxBehaviour(row) : undefined;
-      marks.set(
-        spot,
-        jsx('PortalAssumption', {
-          label,
-          aspects: aspects.map((aspect) => aspectLabel(aspect as never)).join(', '),
-          question: row.question,
-          ...(row.assumed ? {assumed: row.assumed} : {}),
-          ...(sandbox ? {sandbox} : {}),
-          href: `${registerRoute}#${row.id}`,
-        }, []),
-      );
+      marks.set(spot, questionMark(row, aspects, showsFact));
     }
   }
   return marks;
+}
+
+/**
+ * The mark of one open question on the fact it bends (src/components/PortalAssumption): "Portal
+ * assumption" where the fact shown is this portal's (`showsFact`, or an assumption the row states),
+ * "Open" where the carrier leaves it open and the portal fills nothing in.
+ */
+export function questionMark(row: OpenQuestion, aspects: readonly string[], showsFact: boolean): Node {
+  const label = row.assumed || (showsFact && aspects.some((aspect) => shownAspects.has(aspect))) ? 'Portal assumption' : 'Open';
+  const sandbox = row.sandbox ? sandboxBehaviour(row) : undefined;
+  return jsx('PortalAssumption', {
+    label,
+    aspects: aspects.map((aspect) => aspectLabel(aspect as never)).join(', '),
+    question: row.question,
+    ...(row.assumed ? {assumed: row.assumed} : {}),
+    ...(sandbox ? {sandbox} : {}),
+    href: `${registerRoute}#${row.id}`,
+  }, []);
+}
+
+/** The first open question that leaves `aspect` open on one of `nodes` (a response, its schema…). */
+export function rowLeaving(contract: Contract, nodes: readonly (object | undefined)[], aspect: string): OpenQuestion | undefined {
+  return nodes.map((node) => (node ? rowOfNode(contract, node) : undefined)).find((row) => row?.aspects.includes(aspect as never));
+}
+
+/**
+ * A field's description, unless the page has shown the same words already: a sentence of eight words
+ * or more that every answer's `result` carries ("Some answers carry `result` false plus an `error`
+ * string.") is read once a page, under the first field that has it. A short one ("Probill number.")
+ * costs less to repeat than to look up.
+ */
+function onceAPage(page: PageState, description: string | undefined): string | undefined {
+  if (!description || description.split(/\s+/).length < 8) return description;
+  if (page.fieldDescriptionsShown.has(description)) return undefined;
+  page.fieldDescriptionsShown.add(description);
+  return description;
 }
 
 /**
@@ -256,7 +280,7 @@ export const SchemaFields: Renderer = (contract, props, page) => {
         facts.push(text(' '), assumptionTag());
       }
     }
-    const description = withoutRepeatedBound(guideDescription(flatten(contract, row.schema).description), bounds);
+    const description = onceAPage(page, withoutRepeatedBound(guideDescription(flatten(contract, row.schema).description), bounds));
     return [
       jsx('div', {className: 'field-list__head'}, [paragraph(inlineCode(row.name), text(' '), jsx('span', {className: 'field-list__facts'}, facts))]),
       ...(description ? [paragraph(...inlineMarkdown(description))] : []),

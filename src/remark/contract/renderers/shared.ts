@@ -17,13 +17,21 @@ export type PageState = {
   /** The depth of the last heading before the component: a block's own heading goes one level under it. */
   headingDepth: number;
   /**
+   * What the page holds, read before any component renders (index.ts): the calls whose error answers it
+   * lists, in order, and whether it has a `<CommonErrors />` block that says their shared ones once.
+   */
+  errorCalls: string[];
+  hasCommonErrors: boolean;
+  /** The longer field descriptions the page's field lists have shown: each is said once a page. */
+  readonly fieldDescriptionsShown: Set<string>;
+  /**
    * Leave the downloads' sizes out. The guides' Markdown that travels inside the sandbox file is
    * rendered before that file exists (src/plugins/llmsTxt/guideMarkdown.ts), and could not state its own size.
    */
   withoutFileSizes?: boolean;
 };
 
-export const newPageState = (options: Pick<PageState, 'withoutFileSizes'> = {}): PageState => ({openQuestionsShown: new Map(), requiredExplained: false, registerLinked: false, headingDepth: 1, ...options});
+export const newPageState = (options: Pick<PageState, 'withoutFileSizes'> = {}): PageState => ({openQuestionsShown: new Map(), requiredExplained: false, registerLinked: false, headingDepth: 1, errorCalls: [], hasCommonErrors: false, fieldDescriptionsShown: new Set(), ...options});
 
 /**
  * A heading with its anchor set here: this plugin runs after Docusaurus gives headings their ids and
