@@ -15,6 +15,8 @@ import {readFileSync} from 'node:fs';
 import path from 'node:path';
 import {load} from 'cheerio';
 
+import {openMarker} from './openQuestions/markers';
+
 /** The words that make a sentence a caveat: the ones the reviewers counted, and this portal's own labels. */
 export const caveatWords = /not stated|this description|\billustrative\b|chosen by the portal|\breading\b|portal assumption|\bassum(e|es|ed|ption)\b|confirm (these|this|it) with the carrier/i;
 
@@ -98,7 +100,8 @@ export function contractCaveats(document: unknown): DescriptionCaveats {
     const record = node as Record<string, unknown>;
     if (typeof record.description === 'string') {
       const at = record.description.indexOf(contractHomeOfSilences);
-      for (const sentence of sentencesOf(at < 0 ? record.description : record.description.slice(0, at))) {
+      // A marker ("*Portal assumption: type*") is the mark the guides put on a fact: counted apart, as there.
+      for (const sentence of sentencesOf((at < 0 ? record.description : record.description.slice(0, at)).replace(openMarker, ''))) {
         const words = wordCount(sentence);
         result.words += words;
         if (caveatWords.test(sentence)) {

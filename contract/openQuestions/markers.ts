@@ -26,6 +26,9 @@ export function markOpenQuestions(document: Document): OpenQuestion[] {
   return rows;
 }
 
+/** The short marker the bundle step adds to a marked description for /api/ ("*[Open: unit](…)*"); a guide marks the fact instead. */
+export const openMarker = /\s*\*\[?(Open|Portal assumption): [^*]*\*/g;
+
 /** A row's marker as a link to its row of the register. */
 const linkedMarker = (found: OpenQuestion) => `[${markerText(found)}](${registerRoute}#${found.id})`;
 

@@ -145,3 +145,18 @@ test("a call's Open questions block is collapsed to one line with its count, and
   expect(items.find((item) => item.startsWith('pickupWindow.timeZoneOffset:'))).toMatch(/ Sandbox: takes either sign/);
   expect(items.filter((item) => item.includes('Sandbox: as assumed'))).toEqual([]);
 });
+
+test("an answer line marks the answer's shape where the carrier leaves it open, apart from the status's tag", () => {
+  const docsContract = Contract.load(projectRoot);
+  const answerLine = (operation: string) => {
+    const nodes = renderers.OperationSummary(docsContract, {operation}, newPageState());
+    const line = JSON.stringify(nodes);
+    return line.slice(line.indexOf('"Answers "'));
+  };
+  // The reschedule's answer: the specification says "new pickup number" and names no field.
+  const reschedule = answerLine('reschedulePickup');
+  expect(reschedule).toMatch(/"\{ result, pickupNumber \}"[^\]]*\]?[^P]*"name":"PortalAssumption"/);
+  expect(reschedule).toContain('"value":"shape"');
+  // The pickup request's answer is the carrier's (section 7: "201, result, pickupNumber"): no mark.
+  expect(answerLine('requestPickup')).not.toContain('PortalAssumption');
+});

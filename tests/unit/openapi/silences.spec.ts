@@ -121,7 +121,9 @@ test('the register asks the choices made across the API once each, with counts r
 test("the register lists the open questions of the pages the contract cannot hold, each bullet once, and no pointer to a row twice", () => {
   const onPages = pageQuestions(path.join(projectRoot, 'docs'));
   const pages = new Set(onPages.map((row) => row.page));
-  expect([...pages].sort()).toEqual(['/docs/Agents/test-enviroment', '/docs/EDI/', '/docs/SOAP Web Services/authentication', '/docs/SOAP Web Services/rate-quote', '/docs/guides/statuses', '/docs/guides/tracking']);
+  expect([...pages].sort()).toEqual(['/docs/Agents/test-enviroment', '/docs/EDI/', '/docs/SOAP Web Services/authentication', '/docs/SOAP Web Services/rate-quote', '/docs/guides/errors', '/docs/guides/statuses', '/docs/guides/tracking']);
+  // What no call of the contract can hold: limits on calls, and the server's own errors.
+  expect(onPages.filter((row) => row.page === '/docs/guides/errors').map((row) => row.question.split(':')[0])).toEqual(['Rate limits', '5xx answers']);
   expect(onPages.map((row) => row.question)).toContain('Whether a request on testing affects real freight');
   // The test environment's bullet that points at the contract's row of the testing base is not a row of its own.
   expect(onPages.filter((row) => row.question.includes('open-questions#'))).toEqual([]);
@@ -254,4 +256,25 @@ test("a guide's hand-written \"Not stated\" note is never about a field the cont
     }
   }
   expect(offenders).toEqual([]);
+});
+
+test('the register asks what an integrator had to guess: time zones, the end of the agent list, a routine appointment, the event time, result false on agent calls, rate limits, 5xx', () => {
+  const register = registerRows(contract as never);
+  const asking = (home: string, field: string) => register.find((row) => row.home === home && row.field === field);
+  // Each asked once, with what this portal assumes or what the sandbox does.
+  const expected: [string, string, RegExp][] = [
+    ['schema AppointmentRequest', '', /time zone of `appointmentDate`, `earlyTime` and `lateTime`/],
+    ['schema RateQuoteRequest', 'tenderDate', /whose date it is/],
+    ['GET /agent/probill/live/list', '', /how the last page shows/],
+    ['schema AppointmentRequest', 'reason', /routine booking/],
+    ['schema StatusUpdateRequest', 'eventTime', /UTC as the proof of delivery's/],
+    ['schema ResultResponse', 'result', /`result` false means on the agent calls/],
+  ];
+  for (const [home, field, question] of expected) {
+    const row = asking(home, field);
+    expect(row?.question, `${home} ${field}`).toMatch(question);
+    expect(row!.assumed ?? row!.sandbox, `${home} ${field}`).toBeTruthy();
+  }
+  const onErrorsPage = register.filter((row) => row.home === 'page /docs/guides/errors').map((row) => row.question);
+  expect(onErrorsPage).toEqual([expect.stringMatching(/^Rate limits: .*429.* the sandbox limits nothing\.$/), expect.stringMatching(/^5xx answers: .* the sandbox answers 500 only/)]);
 });

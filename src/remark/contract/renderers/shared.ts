@@ -2,6 +2,7 @@
 
 import {Contract} from '../contract';
 import {inlineCode, jsx, text, type Node} from '../mdast';
+import {openMarker} from '../../../../contract/openQuestions/markers';
 
 export type Props = Record<string, string | undefined>;
 
@@ -44,8 +45,6 @@ export function anchoredHeading(depth: number, id: string, ...children: Node[]):
 
 export type Renderer = (contract: Contract, props: Props, page: PageState) => Node[];
 
-/** The short marker the bundle step adds to a marked description for /api/; a guide lists the question in its block instead. */
-export const openMarker = /\s*\*\[?(Open|Portal assumption): [^*]*\*/g;
 
 /** A description as a guide shows it: the carrier's words, without the /api/ marker. */
 export function guideDescription(description: string | undefined): string | undefined {
