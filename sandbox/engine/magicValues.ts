@@ -58,7 +58,7 @@ const onEachOf = (calls: string[], trigger: Omit<MagicValue, 'call'>): MagicValu
 /** The table of the Test environment page: one row per trigger. */
 export const magicValues: MagicValue[] = [
   {call: 'POST /authentication/user/token', field: 'pw', value: sandboxPassword, effect: 'A token for the account named by `id`, whatever the id. Another password answers 400.'},
-  {call: 'POST /authentication/user/token', field: 'id', value: magic.expiredTokenAccount, effect: 'A token that has already expired (`expires_in` 0): every call with it answers 401, as a token past its hour does.'},
+  {call: 'POST /authentication/user/token', field: 'id', value: magic.expiredTokenAccount, effect: 'A token that has already expired (`expires_in` 0): every call with it answers 401, as an expired token does.'},
   ...onEachOf(['POST /order/pickup/request', 'POST /ltl/bol/pickup'], {
     field: 'bol',
     value: magic.assignedPickupBol,

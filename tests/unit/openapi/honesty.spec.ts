@@ -259,16 +259,32 @@ test('an array of enumerated values shows its item limit once, whole', () => {
   expect(entry.facts).toBe('array of string · each: one of 9 values (SpecialService)');
 });
 
-test("the pickup request's borrowed limits are labelled once, above its field list; the BOL plus pickup's own limits and the probill range are not", () => {
+test("the pickup request's borrowed limits are marked on each limit, with the request's one question; the BOL plus pickup's own limits and the probill range are not", () => {
   const docsContract = Contract.load(path.resolve(__dirname, '../../..'));
   const rendered = (schema: string) => renderers.SchemaFields(docsContract, {schema}, newPageState());
+  /** The register rows that the marks on each field's limits link to, by field. */
+  const limitMarks = (nodes: Node[]) => {
+    const found = new Map<string, string>();
+    for (const item of (nodes.find((node) => (node.children ?? []).some((child) => child.type === 'list'))?.children?.[0]?.children ?? [])) {
+      const line = JSON.stringify(item);
+      const name = /"type":"inlineCode","value":"([^"]+)"/.exec(line)?.[1];
+      const mark = /"name":"aspects","value":"(limits|values)"[^}]*\}(?:,\{[^}]*\})*?,\{"type":"mdxJsxAttribute","name":"href","value":"[^"#]*#([^"]+)"/.exec(line);
+      if (name && mark) found.set(name, mark[2]);
+    }
+    return found;
+  };
   const pickup = rendered('PickupRequest');
-  expect(cellText([pickup[0]])).toBe("Portal assumption for the limits and values below: BOL plus pickup's limits and item types; no Carpet classes.");
-  expect(fieldEntries(pickup).filter((entry) => entry.boundsAssumed)).toEqual([]);
+  // No blanket line above the list: each limit carries the mark.
+  expect(JSON.stringify(pickup[0])).not.toContain('for the limits and values below');
+  const marked = limitMarks(pickup);
+  for (const field of ['bol', 'purchaseOrder', 'pickupFrom.name', 'shipTo.name', 'items[].description']) {
+    expect(marked.get(field), field).toBe('pickuprequest');
+  }
+  // A field whose limit has its own question keeps it: the pickup window's times.
+  expect(marked.get('pickupWindow.windowStartTime')).toBe('clocktime');
   for (const schema of ['BolPickupRequest', 'ProofOfDeliveryRequest']) {
-    const nodes = rendered(schema);
-    expect(cellText([nodes[0]]), schema).not.toContain('Portal assumption');
-    expect(fieldEntries(nodes).filter((entry) => entry.boundsAssumed), schema).toEqual([]);
+    expect([...limitMarks(rendered(schema)).values()].filter((row) => row === 'pickuprequest'), schema).toEqual([]);
+    expect(limitMarks(rendered(schema)).has('bol') || limitMarks(rendered(schema)).has('signerName'), schema).toBe(false);
   }
 });
 

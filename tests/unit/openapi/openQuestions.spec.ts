@@ -96,14 +96,17 @@ function fieldLines(nodes: Node[]): Map<string, string> {
 test('a field list marks each fact the portal assumes on the fact itself, linked to its question; a fact the carrier states has none', () => {
   const docsContract = Contract.load(projectRoot);
   const pickup = fieldLines(renderers.SchemaFields(docsContract, {schema: 'PickupRequest', depth: '3'}, newPageState()));
-  // The ZIP code's bound is the carrier's (section 5, "zip up to 99999"); its JSON type is not. One row
-  // of the register covers both parties' ZIP codes: each field carries the mark.
-  expect(pickup.get('pickupFrom.zip')).toBe('integer [Portal assumption: type → /docs/guides/open-questions#pickupparty-zip] · up to 99999');
+  // The ZIP code's JSON type is open; its bound is the BOL plus pickup's (section 5, "zip up to
+  // 99999"), which the pickup request borrows. One row of the register covers both parties' ZIP codes:
+  // each field carries the mark.
+  expect(pickup.get('pickupFrom.zip')).toBe('integer [Portal assumption: type → /docs/guides/open-questions#pickupparty-zip] · up to 99999 [Portal assumption: limits → /docs/guides/open-questions#pickuprequest]');
   expect(pickup.get('shipTo.zip')).toBe(pickup.get('pickupFrom.zip'));
-  // Stated by the carrier: no mark.
-  expect(pickup.get('bol')).toBe('string · up to 20 characters');
+  // Stated by the carrier for the BOL plus pickup: no mark there.
+  const bolPickup = fieldLines(renderers.SchemaFields(docsContract, {schema: 'BolPickupRequest', depth: '3'}, newPageState()));
+  expect(bolPickup.get('bol')).toBe('string · up to 20 characters');
+  expect(bolPickup.get('pickupFrom.zip')).toBe('integer [Portal assumption: type → /docs/guides/open-questions#pickupparty-zip] · up to 99999');
   // An open unit the portal does not fill is "Open", on the number it bends.
-  expect(pickup.get('totalWeight')).toMatch(/^number \[Open: unit → \S+\] · up to 9999999$/);
+  expect(pickup.get('totalWeight')).toMatch(/^number \[Open: unit → \S+\] · up to 9999999 \[Portal assumption: limits → \S+\]$/);
   // A pattern the portal chose is marked after the limits, where the pattern is shown.
   const quote = fieldLines(renderers.SchemaFields(docsContract, {schema: 'RateQuoteRequest'}, newPageState()));
   expect(quote.get('originZipcode')).toMatch(/^string · 5 characters; pattern \S+ \[Portal assumption: format → \S+#zipcode\]$/);

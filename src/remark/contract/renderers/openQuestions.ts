@@ -10,6 +10,16 @@ function fieldLabel(field: string): Node[] {
   return [inlineCode(field === '' ? 'request body' : field)];
 }
 
+/**
+ * The specification's sections a row's home comes from, for the carrier to look up: "§5", "§3 and 5".
+ * Its `x-spec` may be a section and an entity ("3, Pickup request") or a citation of the section's words
+ * ('assumed: 5: "Probill numbers 1-99999999"'); the words are not the carrier's answer to the question.
+ */
+export function specSections(spec: string): string {
+  const sections = /^(?:assumed: )?([3-9](?:(?:, | and )[3-9])*)(?=[,:]|$)/.exec(spec.trim())?.[1];
+  return sections ? `§${sections}` : '—';
+}
+
 /** What closes a phrase before the next label: its own full stop, or one. */
 const ends = (phrase: string) => (/[.!?]$/.test(phrase.trim()) ? ' ' : '. ');
 
@@ -150,7 +160,7 @@ export const OpenQuestionsRegister: Renderer = (contract) => {
           `Open questions: ${group}`,
           table(
             ['Where', 'Open', 'Portal assumption', 'Sandbox', 'Spec'],
-            groups.get(group)!.map((row) => [homeCell(row), inlineMarkdown(row.question), row.assumed ? inlineMarkdown(row.assumed) : [text('—')], sandboxCell(row), [text(row.spec.split(',')[0] ? `§${row.spec.split(',')[0]}` : '—')]]),
+            groups.get(group)!.map((row) => [homeCell(row), inlineMarkdown(row.question), row.assumed ? inlineMarkdown(row.assumed) : [text('—')], sandboxCell(row), [text(specSections(row.spec))]]),
           ),
         ),
       ]),

@@ -66,7 +66,7 @@ function successLine(contract: Contract, operation: Operation): Node[] {
   const chosen = (operation as {'x-portal-choices'?: PortalChoice[]})['x-portal-choices']?.includes('success-status');
   // Where the carrier does not give the answer's shape (the reschedule names no field for the new
   // number), the shape carries its own mark: the status's tag says nothing of the fields after it.
-  const shapeRow = rowLeaving(contract, [operation.responses[status], response, schema, schema?.$ref ? contract.resolve<Schema>(schema) : undefined], 'shape');
+  const shapeRow = rowLeaving(contract, [operation, operation.responses[status], response, schema, schema?.$ref ? contract.resolve<Schema>(schema) : undefined], 'shape');
   const shapeMark = shapeRow && schema ? [text(' '), questionMark(shapeRow, ['shape'], true)] : [];
   return [paragraph(text('Answers '), strong(text(`${status} ${statusTexts[status] ?? ''}`.trim())), ...(chosen ? [text(' '), assumptionTag()] : []), ...shape, ...shapeMark)];
 }

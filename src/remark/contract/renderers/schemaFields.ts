@@ -114,18 +114,21 @@ export function requirementOf(object: Schema, name: string, property: Schema, co
   return /^Optional\b/.test(flatten(contract, property).description ?? '') ? 'optional' : undefined;
 }
 
-export type FieldRow = {name: string; schema: Schema; required: Requirement};
+/** A field of a list: its path, its schema, its presence, and the object it is a field of. */
+export type FieldRow = {name: string; schema: Schema; required: Requirement; parent: Schema};
 
 
 /**
- * What the portal assumes for the limits of an object's fields, when the object marks them as not
- * stated (the pickup request borrows the BOL plus pickup's). A field's own shared schema does not
- * count: the probill number's range is stated on some calls and assumed on others, and the API
- * introduction says that once.
+ * The open question of an object whose fields' limits and values the portal borrows (the pickup
+ * request takes the BOL plus pickup's): its fields' limits carry its mark. A field's own shared
+ * schema does not count: the probill number's range is stated on some calls and assumed on others,
+ * and the API introduction says that once.
  */
-export function assumedBounds(contract: Contract, schema: Schema): string | undefined {
+export function borrowedLimits(contract: Contract, schema: Schema): OpenQuestion | undefined {
   const resolved = contract.resolve<Schema>(schema);
-  return resolved['x-not-stated']?.includes('bounds') && (resolved.properties || resolved.allOf) ? resolved['x-open']?.assumed : undefined;
+  if (!(resolved.properties || resolved.allOf)) return undefined;
+  const row = rowOfNode(contract, resolved) ?? rowOfNode(contract, schema);
+  return row?.aspects.some((aspect) => aspect === 'bounds' || aspect === 'values') ? row : undefined;
 }
 
 /** The rows of `schema`'s fields, `depth` levels down. */
@@ -133,7 +136,7 @@ export function fieldRows(contract: Contract, schema: Schema, prefix: string, de
   const object = flatten(contract, schema);
   return Object.entries(object.properties ?? {}).flatMap(([name, property]) => {
     const resolved = flatten(contract, property);
-    const row: FieldRow = {name: `${prefix}${name}`, schema: property, required: requirementOf(object, name, property, contract)};
+    const row: FieldRow = {name: `${prefix}${name}`, schema: property, required: requirementOf(object, name, property, contract), parent: schema};
     if (depth <= 1) {
       return [row];
     }
@@ -215,11 +218,12 @@ export function fieldMarks(contract: Contract, field: Schema, showsLimits: boole
 
 /**
  * The mark of one open question on the fact it bends (src/components/PortalAssumption): "Portal
- * assumption" where the fact shown is this portal's (`showsFact`, or an assumption the row states),
- * "Open" where the carrier leaves it open and the portal fills nothing in.
+ * assumption" where the line shows a fact (`showsFact`) that is this portal's (an aspect it shows, or
+ * an assumption the row states), "Open" where the carrier leaves it open and the line fills nothing in.
  */
 export function questionMark(row: OpenQuestion, aspects: readonly string[], showsFact: boolean): Node {
-  const label = row.assumed || (showsFact && aspects.some((aspect) => shownAspects.has(aspect))) ? 'Portal assumption' : 'Open';
+  // A line that shows no such fact ("not stated") has nothing assumed on it: the question is open.
+  const label = showsFact && (row.assumed || aspects.some((aspect) => shownAspects.has(aspect))) ? 'Portal assumption' : 'Open';
   const sandbox = row.sandbox ? sandboxBehaviour(row) : undefined;
   return jsx('PortalAssumption', {
     label,
@@ -260,12 +264,21 @@ export const SchemaFields: Renderer = (contract, props, page) => {
   const name = required(props, 'schema', 'SchemaFields');
   const depth = Number(props.depth ?? 3);
   const rows = fieldRows(contract, contract.schema(name), '', depth);
+  const borrowed = borrowedLimits(contract, contract.schema(name));
   if (rows.length === 0) {
     throw new Error(`<SchemaFields schema="${name}"> has no fields to show`);
   }
   const items = rows.map((row) => {
     const bounds = limits(contract, row.schema);
     const marks = fieldMarks(contract, row.schema, bounds.length > 0);
+    // Limits the object borrows (the pickup request's, from the BOL plus pickup) are marked on each limit
+    // shown, with the object's one question, where the field has no question of its own there.
+    // The object the field belongs to may say so itself; the list's own object says it for all its fields.
+    const borrowedHere = borrowedLimits(contract, row.parent) ?? borrowed;
+    if (borrowedHere && bounds.length > 0 && !marks.has('limits')) {
+      const shown = flatten(contract, row.schema);
+      marks.set('limits', questionMark(borrowedHere, [...(shown.enum || shown.items ? ['values'] : []), ...(shown.enum ? [] : ['bounds'])], true));
+    }
     const mark = (spot: MarkSpot) => (marks.has(spot) ? [text(' '), marks.get(spot)!] : []);
     const facts: Node[] = [text(typeLabel(contract, row.schema)), ...mark('type')];
     if (bounds.length > 0) {
@@ -288,10 +301,7 @@ export const SchemaFields: Renderer = (contract, props, page) => {
   });
   const explain = !page.requiredExplained;
   page.requiredExplained = true;
-  // Borrowed limits are said once, above the list, not as a tag on every field.
-  const borrowed = assumedBounds(contract, contract.schema(name));
   return [
-    ...(borrowed ? [paragraph(assumptionTag(), text(' for the limits and values below: '), ...inlineMarkdown(borrowed), text('.'))] : []),
     jsx('div', {className: 'field-list', role: 'group', 'aria-label': `Fields of ${name}`}, [
       {type: 'list', ordered: false, spread: false, children: items.map((children) => ({type: 'listItem', spread: false, children}))},
     ]),
