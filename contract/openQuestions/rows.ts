@@ -217,8 +217,19 @@ export function openQuestions(document: Document): OpenQuestion[] {
  * shape shown is then the portal's). Its row in the register says what is open and what is assumed.
  */
 export function markerText(question: Pick<OpenQuestion, 'aspects' | 'assumed'>): string {
-  return `${question.assumed ? 'Portal assumption' : 'Open'}: ${question.aspects.map(aspectLabel).join(', ')}`;
+  return markName(question.assumed ? 'Portal assumption' : 'Open', question.aspects.map(aspectLabel).join(', '));
 }
+
+/**
+ * A mark's words, as /api/'s marker and the Markdown pages write them: its label, then what it bends
+ * where it names that ("Portal assumption: type", "Open: unit"; a bare "Portal assumption" in prose).
+ */
+export function markName(label: string, aspects?: string): string {
+  return aspects ? `${label}: ${aspects}` : label;
+}
+
+/** What a field's mark adds to its name for a screen reader: it opens a question (src/components/PortalAssumption). */
+export const markLinkSuffix = ' (open question)';
 
 /**
  * What the sandbox does for a row: what the row says, else "as assumed" where the portal assumes a

@@ -1,6 +1,7 @@
 import React, {useEffect, useId, useRef, useState} from 'react';
 import Link from '@docusaurus/Link';
 
+import {markLinkSuffix, markName} from '../../../contract/openQuestions/rows';
 import styles from './styles.module.css';
 
 type Props = {
@@ -52,7 +53,6 @@ export default function PortalAssumption({label = 'Portal assumption', aspects, 
   }
   const show = () => setOpen((state) => (state === 'pinned' ? state : 'shown'));
   const hide = () => setOpen((state) => (state === 'pinned' ? state : 'no'));
-  const name = `${label}${aspects ? `: ${aspects}` : ''}`;
   return (
     <span
       ref={wrapper}
@@ -72,7 +72,7 @@ export default function PortalAssumption({label = 'Portal assumption', aspects, 
       <Link
         className="portal-assumption"
         to={href}
-        aria-label={`${name} (open question)`}
+        aria-label={`${markName(label, aspects)}${markLinkSuffix}`}
         aria-describedby={open === 'no' ? undefined : noteId}
         aria-expanded={open !== 'no'}
         onFocus={show}

@@ -24,6 +24,7 @@ import {createSlugger} from '@docusaurus/utils';
 import {parse as parseYaml} from 'yaml';
 
 import {Contract} from '../../remark/contract/contract';
+import {markName} from '../../../contract/openQuestions/rows';
 import {expandContractComponents} from '../../remark/contract/index';
 import {emphasis, inlineCode, link, paragraph, strong, text, type Node} from '../../remark/contract/mdast';
 import {newPageState} from '../../remark/contract/renderers';
@@ -125,10 +126,8 @@ function siteMarkdownTree(nodes: Node[]): Node[] {
     if (node.type === 'mdxJsxFlowElement' || node.type === 'mdxJsxTextElement') {
       const attribute = (name: string) => (element.attributes as JsxAttribute[] | undefined)?.find((candidate) => candidate.name === name)?.value as string | undefined;
       switch (element.name) {
-        case 'PortalAssumption': {
-          const aspects = attribute('aspects');
-          return [emphasis(text(`${attribute('label') ?? 'Portal assumption'}${aspects ? `: ${aspects}` : ''}`))];
-        }
+        case 'PortalAssumption':
+          return [emphasis(text(markName(attribute('label') ?? 'Portal assumption', attribute('aspects'))))];
         case 'code':
           return [inlineCode(toString(node as never))];
         case 'a':

@@ -8,6 +8,7 @@ import {toMarkdown} from 'mdast-util-to-markdown';
 import {gfmToMarkdown} from 'mdast-util-gfm';
 
 import {Contract, type Operation, type Schema} from '../../remark/contract/contract';
+import {markName} from '../../../contract/openQuestions/rows';
 import {inlineCode, inlineMarkdown, list, paragraph, strong, text, type Node} from '../../remark/contract/mdast';
 import {newPageState, renderers} from '../../remark/contract/renderers';
 
@@ -45,8 +46,7 @@ export function plainMarkdownTree(nodes: Node[]): Node[] {
     }
     if (element.name === 'PortalAssumption') {
       // A field list's mark, with what it bends: "*Portal assumption: type*", as /api/'s marker reads.
-      const aspects = attribute('aspects');
-      return [{type: 'emphasis', children: [text(`${attribute('label') ?? 'Portal assumption'}${aspects ? `: ${aspects}` : ''}`)]}];
+      return [{type: 'emphasis', children: [text(markName(attribute('label') ?? 'Portal assumption', attribute('aspects')))]}];
     }
     if (element.name === 'TabItem') {
       return [paragraph(strong(text(attribute('label') ?? ''))), ...plainMarkdownTree(children)];

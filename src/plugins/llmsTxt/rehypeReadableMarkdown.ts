@@ -15,6 +15,7 @@
 import path from 'node:path';
 
 import {Contract, guideCodeSamples} from '../../remark/contract/contract';
+import {markLinkSuffix} from '../../../contract/openQuestions/rows';
 
 type Element = {
   type: 'element';
@@ -128,7 +129,8 @@ function rewrite(node: HastNode, contract: () => Contract): void {
       replacement = [element('blockquote', [element('p', [element('strong', [text(title ? textOf(title).trim() : '')])]), ...body.children])];
     } else if (hasClass(child, 'portal-assumption')) {
       // A mark on a field's fact says what it bends, as its name does: "Portal assumption: type".
-      const name = String(child.properties.ariaLabel ?? '').replace(/ \(open question\)$/, '');
+      const label = String(child.properties.ariaLabel ?? '');
+      const name = label.endsWith(markLinkSuffix) ? label.slice(0, -markLinkSuffix.length) : '';
       replacement = [element('em', [text(name || textOf(child))])];
     } else if (child.tagName === 'details' && hasClass(child, 'open-questions')) {
       // A call's collapsed Open questions block: in Markdown, where nothing collapses, its one line is a

@@ -20,8 +20,9 @@ type Options = Parameters<typeof redocSpecPlugin>[1];
  * its own route chunk. Everything else the plugin publishes stays.
  *
  * The served openapi.json links to the portal with absolute URLs (contract/siteLinks.ts); the
- * page turns them back into site links, names its version as the portal's contract release, so /api/ never sends a reader to another host, and lists the
- * downloads with their sizes. A download that was not generated fails the build, naming the file.
+ * page turns them back into site links, so /api/ never sends a reader to another host, lists the
+ * downloads with their sizes, and names its version as the portal's contract release. A download
+ * that was not generated fails the build, naming the file.
  */
 // `options` is typed unknown as Docusaurus types plugin modules; validateOptions below has checked it.
 export default function redocSpecPluginWithoutGlobalSpec(context: LoadContext, options: unknown): Plugin<unknown> {

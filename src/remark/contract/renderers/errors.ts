@@ -55,25 +55,31 @@ const rowKey = (row: ErrorRow) => `${row.status}|${row.tiedByPortal}|${row.descr
 /** The anchor of a page's `<CommonErrors />` block, which the calls' error answers point to. */
 export const commonErrorsAnchor = 'errors-these-calls-share';
 
+type CommonErrorRows = {rows: ErrorRow[]; keys: Set<string>; onEveryCall: boolean};
+
+/** Worked out once a page: every call's `<ErrorResponses>` and the page's block read it. */
+const commonErrorsOfPage = new WeakMap<PageState, CommonErrorRows>();
+
 /**
  * The error answers that two calls or more of the page give alike (the 401, the generic 400), where
  * the page has a `<CommonErrors />` block to say them once; otherwise none, and each call lists all
  * of its own.
  */
-function commonErrors(contract: Contract, page: PageState): {rows: ErrorRow[]; calls: Map<string, string[]>} {
-  const calls = new Map<string, string[]>();
-  const rows = new Map<string, ErrorRow>();
-  if (!page.hasCommonErrors) return {rows: [], calls};
-  for (const operationId of new Set(page.errorCalls)) {
-    const {operation} = contract.operation(operationId);
-    for (const row of errorRows(contract, operation)) {
+function commonErrors(contract: Contract, page: PageState): CommonErrorRows {
+  const known = commonErrorsOfPage.get(page);
+  if (known) return known;
+  const calls = [...new Set(page.errorCalls)];
+  const rows = new Map<string, {row: ErrorRow; calls: number}>();
+  for (const operationId of page.hasCommonErrors ? calls : []) {
+    for (const row of errorRows(contract, contract.operation(operationId).operation)) {
       const key = rowKey(row);
-      rows.set(key, row);
-      calls.set(key, [...(calls.get(key) ?? []), operation.summary]);
+      rows.set(key, {row, calls: (rows.get(key)?.calls ?? 0) + 1});
     }
   }
-  const shared = [...rows.entries()].filter(([key]) => calls.get(key)!.length > 1);
-  return {rows: shared.map(([, row]) => row), calls: new Map(shared.map(([key]) => [key, calls.get(key)!]))};
+  const shared = [...rows.entries()].filter(([, found]) => found.calls > 1);
+  const result = {rows: shared.map(([, found]) => found.row), keys: new Set(shared.map(([key]) => key)), onEveryCall: shared.every(([, found]) => found.calls === calls.length)};
+  commonErrorsOfPage.set(page, result);
+  return result;
 }
 
 const errorTable = (label: string, rows: ErrorRow[]) =>
@@ -85,7 +91,7 @@ const errorTable = (label: string, rows: ErrorRow[]) =>
  */
 export const ErrorResponses: Renderer = (contract, props, page) => {
   const {operation} = operationOf(contract, props, 'ErrorResponses');
-  const shared = new Set(commonErrors(contract, page).rows.map(rowKey));
+  const shared = commonErrors(contract, page).keys;
   const rows = errorRows(contract, operation);
   const own = rows.filter((row) => !shared.has(rowKey(row)));
   const elsewhere = rows.filter((row) => shared.has(rowKey(row))).map((row) => row.status);
@@ -103,17 +109,15 @@ export const ErrorResponses: Renderer = (contract, props, page) => {
  * then list only the rest, and name the shared ones it gives.
  */
 export const CommonErrors: Renderer = (contract, _props, page) => {
-  const {rows, calls} = commonErrors(contract, page);
+  const {rows, onEveryCall} = commonErrors(contract, page);
   if (rows.length === 0) {
     throw new Error('no error answer is shared by two calls of this page: remove <CommonErrors />, and each call lists its own');
   }
-  const everyCall = new Set(page.errorCalls).size;
-  const allShare = rows.every((row) => calls.get(rowKey(row))!.length === everyCall);
   // Which calls answer each is said under each call ("Error answers: 400 and 401, as under …"), not
   // as a column here: a column of seven call names made each row a screen tall.
   return [
     anchoredHeading(page.headingDepth + 1, commonErrorsAnchor, text('Errors these calls share')),
-    paragraph(text(allShare ? 'Any call on this page can answer these; each call below lists only its own.' : 'Most calls on this page answer these alike; each call below names the ones it answers, and lists its own.')),
+    paragraph(text(onEveryCall ? 'Any call on this page can answer these; each call below lists only its own.' : 'Most calls on this page answer these alike; each call below names the ones it answers, and lists its own.')),
     errorTable('Errors these calls share', rows),
   ];
 };

@@ -3,7 +3,7 @@
 import {Contract, type Schema} from '../contract';
 import {inlineCode, inlineMarkdown, jsx, list, paragraph, strong, text, type Node} from '../mdast';
 import {type PageState, type Renderer, guideDescription, required, assumptionTag} from './shared';
-import {aspectLabel, nodeOfRow, openQuestions, registerRoute, sandboxBehaviour, type OpenQuestion} from '../../../../contract/openQuestions';
+import {aspectLabel, nodeOfRow, openQuestions, registerRoute, type OpenQuestion} from '../../../../contract/openQuestions';
 
 /** The schema's name when it is a `$ref` to a named component. */
 export function refName(schema: Schema): string | undefined {
@@ -224,13 +224,13 @@ export function fieldMarks(contract: Contract, field: Schema, showsLimits: boole
 export function questionMark(row: OpenQuestion, aspects: readonly string[], showsFact: boolean): Node {
   // A line that shows no such fact ("not stated") has nothing assumed on it: the question is open.
   const label = showsFact && (row.assumed || aspects.some((aspect) => shownAspects.has(aspect))) ? 'Portal assumption' : 'Open';
-  const sandbox = row.sandbox ? sandboxBehaviour(row) : undefined;
   return jsx('PortalAssumption', {
     label,
     aspects: aspects.map((aspect) => aspectLabel(aspect as never)).join(', '),
     question: row.question,
     ...(row.assumed ? {assumed: row.assumed} : {}),
-    ...(sandbox ? {sandbox} : {}),
+    // Only where the row says what the sandbox does: "as assumed" would repeat the line above it.
+    ...(row.sandbox ? {sandbox: row.sandbox} : {}),
     href: `${registerRoute}#${row.id}`,
   }, []);
 }
