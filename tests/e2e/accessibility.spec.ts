@@ -53,10 +53,14 @@ test('the scan reports what it is meant to find: unlabelled images, faint text, 
   expect(new Set(found)).toEqual(new Set(['image-alt', 'color-contrast', 'target-size']));
 });
 
-/** The blocks of the built CSS under a width media query that set a colour: `@media (…) { .a{color:…} }`. */
-function widthDependentColours(): string[] {
+/**
+ * The rules of the built CSS under a width media query that set one of `properties`:
+ * `@media (…) { .a{color:…} }` gives "@media (…) .a", with the bundler's class-name hashes taken off.
+ */
+function widthDependentRules(properties: RegExp): string[] {
   const folder = path.resolve(__dirname, '../../build/assets/css');
   const css = readdirSync(folder).map((file) => readFileSync(path.join(folder, file), 'utf8')).join('\n');
+  const declares = new RegExp(`(^|;)\\s*(${properties.source})\\s*:`);
   const found: string[] = [];
   for (const media of css.matchAll(/@media[^{]*width[^{]*\{/g)) {
     let depth = 1;
@@ -65,19 +69,19 @@ function widthDependentColours(): string[] {
       depth += css[end] === '{' ? 1 : css[end] === '}' ? -1 : 0;
     }
     for (const rule of css.slice(media.index + media[0].length, end - 1).matchAll(/([^{}]+)\{([^{}]*)\}/g)) {
-      if (/(^|;)\s*(color|background(-color)?|opacity|filter)\s*:/.test(rule[2])) {
-        found.push(`${media[0].slice(0, -1).trim()} ${rule[1].trim().replace(/_[A-Za-z0-9]{4}\b/g, '')}`);
+      if (declares.test(rule[2])) {
+        found.push(`${media[0].slice(0, -1).trim()} ${rule[1].trim().replace(/(?<=[A-Za-z0-9])_[A-Za-z0-9_-]{4}(?![A-Za-z0-9_-])/g, '')}`);
       }
     }
   }
-  return found;
+  return found.sort();
 }
 
 test('the phone layout changes no colour, so contrast read at 1280px holds at 390px', () => {
   // Only the desktop sidebar (its collapse and expand buttons and logo, none of them in the phone
   // layout) takes colours by width. A colour set by width anywhere else fails here: then scan
   // contrast at 390px too (below).
-  expect(widthDependentColours().sort()).toEqual(
+  expect(widthDependentRules(/color|background(-color)?|opacity|filter/)).toEqual(
     [
       '.collapseSidebarButton',
       '.collapseSidebarButton:hover,.collapseSidebarButton:focus',
@@ -90,12 +94,53 @@ test('the phone layout changes no colour, so contrast read at 1280px holds at 39
 });
 
 /**
- * Every page is scanned at 1280px in both modes, and at 390px once, without the colour rule (below):
- * the site's phone layout moves boxes without changing their colours, so the 1280px scans have read
- * every colour pair, and the 390px scan checks what a width does change (target sizes, scrolling
- * boxes, the menu). Down the list, the 390px scan alternates between light and dark mode.
- * /api/ has tests of its own, further down.
+ * What the phone layout shows or hides: the site's frame only (navbar, footer, sidebars, table of
+ * contents, search box) and, on /api/, the carrier's contact line. A page's own content is the same
+ * elements at both widths, so the rules that read elements, names and structure find at 390px what
+ * they found at 1280px, but on the frame, which `phoneFramePages` scan whole at 390px.
  */
+const phoneLayoutShowsOrHides = [
+  '@media (width<=576px) .searchBarContainer:not(.focused) .searchClearButton,.searchHintContainer',
+  '@media (width<=996px) .colorModeToggle',
+  '@media (width<=996px) .footer__link-item',
+  '@media (width<=996px) .footer__link-separator',
+  '@media (width<=996px) .navbar__item',
+  '@media (width<=996px) .navbar__toggle',
+  '@media (width<=996px) .redocusaurus div:has(>span>a[href^=mailto\\:])',
+  '@media (width<=996px) .redocusaurus div:has(>span>a[href^=mailto\\:])>span',
+  '@media (width<=996px) .redocusaurus div:has(>span>a[href^=mailto\\:])>span:before',
+  '@media (width<=996px) .sidebar',
+  '@media (width<=996px) .tableOfContents',
+  '@media (width>=997px) .collapseSidebarButton',
+  '@media (width>=997px) .docSidebarContainer',
+  '@media (width>=997px) .expandButton',
+  '@media (width>=997px) .sidebar',
+  '@media (width>=997px) .sidebarHidden',
+  '@media (width>=997px) .sidebarLogo',
+  '@media (width>=997px) .tocMobile',
+];
+
+test('the phone layout shows or hides only the site\'s frame, which the pages of phoneFramePages scan whole at 390px', () => {
+  // A rule that shows or hides something else by width fails here: then add a page that has it to
+  // phoneFramePages (below), or scan every page whole at 390px.
+  expect(widthDependentRules(/display|visibility|content-visibility/)).toEqual(phoneLayoutShowsOrHides);
+});
+
+/**
+ * Every page is scanned at 1280px in both modes, and at 390px once, without the colour rules: the
+ * site's phone layout moves boxes without changing their colours (checked above), so the 1280px scans
+ * have read every colour pair. At 390px a page is scanned for what a width changes: target sizes and
+ * scrolling boxes (`widthRules`), and the frame the phone layout shows or hides (checked above), whole
+ * on one page of each kind of frame (`phoneFramePages`). Down the list, the 390px scan alternates
+ * between light and dark mode. /api/ has tests of its own, further down.
+ */
+const widthRules = ['target-size', 'scrollable-region-focusable'];
+// The home page (navbar and footer), a guide (the docs' sidebar and table of contents, its contract
+// blocks), the Changelog and a release (the blog's sidebar and table of contents), and search.
+const phoneFramePages = new Set(['/', '/docs/guides/pickups', '/changelog', '/search']);
+const scannedWholeAtPhoneWidth = (path: string) => phoneFramePages.has(path) || /^\/changelog\/\d/.test(path);
+const phoneScope = (path: string): Parameters<typeof axeViolations>[1] => (scannedWholeAtPhoneWidth(path) ? {withoutRules: colourRules} : {rules: widthRules});
+
 const phoneWidthMode = (index: number): 'light' | 'dark' => (index % 2 === 0 ? 'light' : 'dark');
 
 // Each test is one page, loaded once and scanned in both modes at its widths; the file's tests run on
@@ -125,7 +170,7 @@ for (const [index, path] of paths.filter((path) => path !== '/api/').entries()) 
   const phoneMode = phoneWidthMode(index);
   const isGuide = guides.some((guide) => guide.path === path);
   const extras = isGuide ? ', its contract blocks filled, its field lists in their column and no contract or Prism among its scripts' : path === '/' ? ', no contract or Prism among its scripts' : '';
-  test(`${path} answers ${path === notFoundPath ? 404 : 200} with its heading${extras}; no axe violations in light and dark mode at 1280px, and in ${phoneMode} mode at 390px, no text cut off at 390px, and nothing from another host`, async ({page, baseURL, expectConsoleErrors}) => {
+  test(`${path} answers ${path === notFoundPath ? 404 : 200} with its heading${extras}; no axe violations in light and dark mode at 1280px, and in ${phoneMode} mode at 390px${scannedWholeAtPhoneWidth(path) ? ' (whole)' : ''}, no text cut off at 390px, and nothing from another host`, async ({page, baseURL, expectConsoleErrors}) => {
     const foreign = requestsToOtherHosts(page, baseURL!);
     if (path === notFoundPath) {
       expectConsoleErrors(/status of 404/);
@@ -159,10 +204,10 @@ for (const [index, path] of paths.filter((path) => path !== '/api/').entries()) 
     // would find what the first scan found.
     await switchColourMode(page, 'dark');
     problems.push(...(await axeViolations(page, {rules: colourRules})).map((problem) => `dark 1280px: ${problem}`));
-    // The page as a reader who narrows the window finds it, in the mode the list gives. No colour
-    // rule: no rule of the site's own CSS sets a colour by width (checked above), so the 1280px scans
-    // have read every colour pair, and contrast is most of a scan's cost (1.3 s of 1.7 s on the
-    // agents guide, idle, axe-core 4.14).
+    // The page as a reader who narrows the window finds it, in the mode the list gives, scanned for
+    // what the width changes (phoneScope, above): contrast was most of a scan's cost (1.3 s of 1.7 s
+    // on the agents guide, idle, axe-core 4.14), and the rules of elements and names over a whole long
+    // guide another second.
     if (phoneMode === 'light') {
       await switchColourMode(page, 'light');
     }
@@ -170,7 +215,7 @@ for (const [index, path] of paths.filter((path) => path !== '/api/').entries()) 
     if (isGuide) {
       problems.push(...(await fieldListOverflows(page)).map((problem) => `390px: ${problem}`));
     }
-    problems.push(...(await phoneWidthProblems(page, phoneMode, {withoutRules: ['color-contrast']})));
+    problems.push(...(await phoneWidthProblems(page, phoneMode, phoneScope(path))));
     expect(problems).toEqual([]);
     expect(foreign, 'requests to another host').toEqual([]);
   });
@@ -184,9 +229,10 @@ for (const [index, path] of paths.filter((path) => path !== '/api/').entries()) 
  *   and scanned for colour, as a reader who switches modes on /api/ gets it.
  * - At 390px: loaded at that width, as a phone loads it (narrowed after loading, axe read one
  *   operation's heading against the samples panel's dark background, 2026-11-28, which it does not
- *   find on the page loaded narrow), in each mode. Its phone layout puts text on the samples panel's
- *   dark background, which only a scan at that width sees, so colour is read in both modes there;
- *   the structure, the same in both, once.
+ *   find on the page loaded narrow), in light mode and scanned whole, then switched to dark with the
+ *   toggle in the navigation menu. Its phone layout puts text on the samples panel's dark background,
+ *   which only a scan at that width sees, so colour is read in both modes there; the structure, the
+ *   same in both, once.
  */
 test.describe('/api/', () => {
   test.describe.configure({timeout: 600_000});
@@ -204,13 +250,12 @@ test.describe('/api/', () => {
     expect(foreign, 'requests to another host').toEqual([]);
   });
 
-  test('has no axe violations at 390px in either mode, and no text cut off', async ({page}) => {
-    const problems: string[] = [];
-    for (const colourMode of ['light', 'dark'] as const) {
-      await openInMode(page, '/api/', colourMode, 390);
-      await showEveryApiSample(page);
-      problems.push(...(await phoneWidthProblems(page, colourMode, colourMode === 'light' ? {} : {rules: colourRules})));
-    }
+  test('has no axe violations at 390px in light mode, and in dark mode after the toggle in the menu, and no text cut off', async ({page}) => {
+    await openInMode(page, '/api/', 'light', 390);
+    await showEveryApiSample(page);
+    const problems = await phoneWidthProblems(page, 'light', {});
+    await switchColourMode(page, 'dark');
+    problems.push(...(await axeViolations(page, {rules: colourRules})).map((problem) => `dark 390px: ${problem}`));
     expect(problems).toEqual([]);
   });
 });

@@ -116,7 +116,7 @@ export async function openInMode(page: Page, path: string, colourMode: 'light' |
 
 /**
  * Switches the colour mode with the navbar's toggle, as a reader does (it steps through system, light
- * and dark), until the page is in `colourMode`. The navbar must show the toggle: at 1280px it does.
+ * and dark), until the page is in `colourMode`: in the navbar, or at phone width in the navigation menu.
  *
  * Links, buttons and menus fade to their new colours (Infima's 200 ms transitions), and a check of
  * colours must read where they end, not half-way. Waiting for the transitions is not enough: the
@@ -128,10 +128,20 @@ export async function openInMode(page: Page, path: string, colourMode: 'light' |
 export async function switchColourMode(page: Page, colourMode: 'light' | 'dark'): Promise<void> {
   await page.addStyleTag({content: '*, *::before, *::after { transition: none !important; }'});
   const html = page.locator('html');
+  // At phone width the toggle is in the navigation menu, where a reader finds it: opened, then closed.
+  const menu = page.getByRole('button', {name: 'Toggle navigation bar'});
+  const atPhoneWidth = await menu.isVisible();
+  if (atPhoneWidth) {
+    await menu.click();
+  }
   for (let clicks = 0; clicks < 3 && (await html.getAttribute('data-theme')) !== colourMode; clicks++) {
-    await page.getByRole('button', {name: /dark and light mode/}).click();
+    await page.getByRole('button', {name: /dark and light mode/}).filter({visible: true}).click();
   }
   await expect(html).toHaveAttribute('data-theme', colourMode);
+  if (atPhoneWidth) {
+    await page.getByRole('button', {name: 'Close navigation bar'}).click();
+    await expect(page.locator('.navbar-sidebar--show')).toHaveCount(0);
+  }
 }
 
 /**
