@@ -53,29 +53,27 @@ test('a search result that opens /api/ lands on the best matching operation', as
   await expect(operation.getByRole('heading', {level: 2})).toBeInViewport();
 });
 
-test('searching each guide’s words finds that guide, from whichever page the reader is on', async ({page}) => {
-  // One load, then each search from the page the last one opened, as a reader moves through the
-  // site: the search box is on every page, and a result opens without reloading.
-  // A search and the page it opens took 1 to 2 s each on a loaded 2-core machine: the default 30 s
-  // for all of them ran out (CI of 2026-11-29), so the test has 5 s a guide.
+test('searching each guide’s words lists that guide among the results', async ({page}) => {
+  // One load, and each search from the same page. That a result opens the page it names is checked by
+  // the searches above and below; here each guide need only be listed, which saves rendering every
+  // guide (about 2 s of CPU each on a loaded 2-core machine, 2026-12-02).
+  // A search took 1 to 2 s on a loaded 2-core machine: the default 30 s for all of them ran out (CI of
+  // 2026-11-29), so the test has 5 s a guide.
   test.setTimeout(guides.length * 5_000);
   await page.goto('/');
   await waitForHydration(page);
+  await page.getByLabel('Search', {exact: true}).click();
+  const searchBox = page.getByRole('combobox', {name: 'Search'});
   for (const guide of guides) {
-    await test.step(`searching "${guide.searchTerm}" finds the ${guide.title} guide`, async () => {
-      await page.getByLabel('Search', {exact: true}).click();
-      const searchBox = page.getByRole('combobox', {name: 'Search'});
+    await test.step(`searching "${guide.searchTerm}" lists the ${guide.title} guide`, async () => {
       // The box keeps the last search, and its results stay listed until the new ones are ready: the
-      // "BOL" results name the Documents guide too, and one was clicked in place of a "documents"
-      // result (CI of 2026-11-29). Emptied first, the list shows only the new search's results.
+      // "BOL" results name the Documents guide too, and one was taken for a "documents" result (CI of
+      // 2026-11-29). Emptied first, the list shows only the new search's results.
       await searchBox.fill('');
       await expect(page.getByRole('option')).toHaveCount(0);
       await searchBox.fill(guide.searchTerm);
       const hit = page.getByRole('option').filter({hasText: guide.title}).first();
       await expect(hit, `a result for "${guide.searchTerm}" names ${guide.title}`).toBeVisible();
-      await hit.click();
-      // The plugin adds the searched words (?_highlight=…) to mark them on the page.
-      await expect(page).toHaveURL(new RegExp(`${guide.path}(\\?[^#]*)?(#.*)?$`));
     });
   }
 });
