@@ -37,7 +37,7 @@ export function seedWorld(contract: Contract): World {
   const listed = contract.example<{results: Json[]}>('ProbillTrackingListResponseExample').results;
   const probills: Record<string, Json> = {[String(tracking.probillNumber)]: tracking};
   for (const probill of listed) {
-    // The list's delivered copy of 40512387 is the same probill later on; the seed keeps it out for delivery.
+    // The list names 40512387 as the details example does: the details, with every field, are kept.
     probills[String(probill.probillNumber)] ??= probill;
   }
 

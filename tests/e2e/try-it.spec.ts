@@ -355,7 +355,7 @@ test.describe('Try it against a server', () => {
     const curl = await page.evaluate(() => navigator.clipboard.readText());
     expect(curl).toContain(`curl --request POST '${serverUrl}/order/pickup/request'`);
     expect(curl).toContain(`--header 'Authorization: Bearer ${token}'`);
-    expect(curl).toContain(`"bol": "BOL-2025-0417"`);
+    expect(curl).toContain(`"bol": "BOL-2025-0426"`);
 
     // The target is the tab's, not one console's: another console sends to the same server.
     const other = await openConsole(page, 'Cancel a pickup');

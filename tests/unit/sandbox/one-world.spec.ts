@@ -1,0 +1,105 @@
+import {test, expect} from '@playwright/test';
+
+import {freshToken, send, testSandbox} from './sandbox';
+
+/**
+ * The contract's examples and the sandbox's starting data are one world: what an example answer
+ * shows is what a fresh sandbox answers for the same identifiers, and a number an example shows as
+ * newly made is not one the sandbox already holds. An integrator who reads an example and then tries
+ * it finds the same probill, pickup and manifest.
+ */
+const {sandbox} = testSandbox({start: '2025-04-22T12:00:00Z'});
+const contract = sandbox.contract;
+
+type Json = Record<string, unknown>;
+/** An example answer: its name under the call, the file a writer edits, and its value. */
+type NamedExample = {name: string; file: string; value: Json};
+
+/** The named example answers of an operation's success status. */
+function successExamples(entry: ReturnType<typeof contract.operations>[number]): NamedExample[] {
+  const response = contract.resolve(entry.operation.responses[String(contract.successStatus(entry))]);
+  const media = response?.content?.['application/json'] as {examples?: Record<string, {$ref?: string}>; example?: Json} | undefined;
+  if (media?.examples) {
+    return Object.entries(media.examples).map(([name, example]) => ({
+      name,
+      // A shared example is its own file under openapi/components/examples/, named as the component.
+      file: example.$ref ? `openapi/components/examples/${example.$ref.split('/').at(-1)}.yaml` : `the ${name} example of ${entry.path} under openapi/paths/`,
+      value: (contract.resolve(example as Json) as {value: Json}).value,
+    }));
+  }
+  return media?.example ? [{name: 'example', file: `the example of ${entry.path} under openapi/paths/`, value: media.example}] : [];
+}
+
+/**
+ * Fields the sandbox makes anew at each call, which no example can foretell: the clock's
+ * `calculatedAt`, and the number GET /ltl/preassigned/probill hands out (checked below as new).
+ */
+const madeAtEachCall = new Set(['calculatedAt', '/ltl/preassigned/probill probillNumber']);
+
+/** Where `shown` (an example) and `answered` (the sandbox) differ, for every value the example shows. */
+function differences(shown: unknown, answered: unknown, at: string, path: string): string[] {
+  const field = at.split('.').at(-1) ?? '';
+  if (madeAtEachCall.has(field) || madeAtEachCall.has(`${path} ${field}`)) return [];
+  if (Array.isArray(shown)) {
+    if (!Array.isArray(answered)) return [`${at}: the example shows a list, the sandbox ${JSON.stringify(answered)}`];
+    return shown.flatMap((item, index) => differences(item, answered[index], `${at}[${index}]`, path));
+  }
+  if (shown && typeof shown === 'object') {
+    if (!answered || typeof answered !== 'object') return [`${at}: the example shows an object, the sandbox ${JSON.stringify(answered)}`];
+    return Object.entries(shown).flatMap(([key, value]) => differences(value, (answered as Json)[key], `${at}.${key}`, path));
+  }
+  return shown === answered ? [] : [`${at}: the example shows ${JSON.stringify(shown)}, a fresh sandbox answers ${JSON.stringify(answered)}`];
+}
+
+const readCalls = contract.operations().filter((entry) => entry.method === 'get' && successExamples(entry).length > 0);
+
+for (const entry of readCalls) {
+  test(`GET ${entry.path}: each example answer is what a fresh sandbox answers for its identifiers`, async () => {
+    const parameters = (entry.operation.parameters ?? []).map((parameter) => contract.resolve(parameter) as {name: string; in: string; example?: unknown});
+    const queryParameters = parameters.filter((parameter) => parameter.in === 'query');
+    const checked: string[] = [];
+    for (const {name, file, value} of successExamples(entry)) {
+      // An answer with `result` false shows a refusal of something no world holds (its error names
+      // it); an empty page is the answer past the last one. Neither names a record to compare.
+      if (value.result === false || Object.values(value).some((field) => Array.isArray(field) && field.length === 0)) continue;
+      // The parameters' own examples, but where the answer names a parameter's value itself (the
+      // pending pickup's number, the probill without an invoice yet), that value.
+      const query = Object.fromEntries(
+        queryParameters.flatMap((parameter) => {
+          const shown = value[parameter.name] ?? parameter.example;
+          return shown === undefined ? [] : [[parameter.name, String(shown)]];
+        }),
+      );
+      const answer = await send(sandbox, {method: 'GET', path: entry.path, query, token: await freshToken(sandbox)});
+      // Which to change: the example in its file, or the sandbox's starting data (sandbox/engine/world.ts).
+      const where = `${file}: GET ${entry.path} ${JSON.stringify(query)}`;
+      expect(answer.status, where).toBe(contract.successStatus(entry));
+      expect(differences(value, answer.body, name, entry.path), where).toEqual([]);
+      checked.push(name);
+    }
+    expect(checked.length, 'examples compared').toBeGreaterThan(0);
+  });
+}
+
+test('a number an example shows as newly made is not one a fresh sandbox holds', async () => {
+  // The answers that make a record: every call that writes, and the preassigned probill number.
+  const making = contract.operations().filter((entry) => entry.method === 'post' || entry.path === '/ltl/preassigned/probill');
+  const made = making.flatMap((entry) => successExamples(entry).map(({name, file, value}) => ({call: `${file}: ${entry.method.toUpperCase()} ${entry.path} (${name})`, value})));
+  const pickups = made.filter(({value}) => typeof value.pickupNumber === 'string');
+  const probills = made.filter(({value}) => typeof value.probillNumber === 'number');
+  // The calls that say whether the sandbox holds a pickup or a probill.
+  expect(pickups.length, 'examples that make a pickup').toBeGreaterThanOrEqual(3);
+  expect(probills.length, 'examples that make a probill').toBeGreaterThanOrEqual(1);
+  const token = await freshToken(sandbox);
+  // Held: the tracking call answers it with its record (a refusal is `result` false, or a 4xx).
+  const holds = async (path: string, query: Record<string, string | number>) => {
+    const answer = await send(sandbox, {method: 'GET', path, query, token});
+    return answer.status < 300 && (answer.body as Json | undefined)?.result !== false;
+  };
+  for (const {call, value} of pickups) {
+    expect(await holds('/tracking/pickup', {pickupNumber: String(value.pickupNumber)}), `${call} shows ${value.pickupNumber} as new, and a fresh sandbox tracks it already`).toBe(false);
+  }
+  for (const {call, value} of probills) {
+    expect(await holds('/tracking/live/probill/details', {probillNumber: Number(value.probillNumber)}), `${call} shows ${value.probillNumber} as new, and a fresh sandbox tracks it already`).toBe(false);
+  }
+});
