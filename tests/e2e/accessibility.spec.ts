@@ -6,6 +6,7 @@ import {guides, notFoundHeading, siteRoutes} from '../site';
 import {test, expect, axeViolations, colourRules, openInMode, requestsToOtherHosts, showEveryApiSample, switchColourMode, withOneReleasePage} from './fixtures';
 import {contractBlockProblems, fieldListOverflows, keepScripts, scriptWeightProblems} from './pageVisit';
 import {findTextOverflows} from './textOverflow';
+import {countInsertedRules, expectHydratedOnServerStyles, expectSamplesStyledAtBuild} from './redocStyles';
 
 /**
  * The tour of the site: every route of the specification, every guide and every other page of the
@@ -237,12 +238,17 @@ for (const [index, path] of paths.filter((path) => path !== '/api/').entries()) 
 test.describe('/api/', () => {
   test.describe.configure({timeout: 600_000});
 
-  test('answers 200 with its heading; no axe violations at 1280px in light mode, and in dark mode after the toggle, and nothing from another host', async ({page, baseURL}) => {
+  // The visit also checks that /api/ hydrates in light mode on the styles of the server, as
+  // api.spec.ts checks in dark mode: one load and one rendering of every sample serve both.
+  test('answers 200 with its heading, hydrated in light mode on the styles of the server, inserting none; no axe violations at 1280px in light mode, and in dark mode after the toggle, and nothing from another host', async ({page, baseURL}) => {
     const foreign = requestsToOtherHosts(page, baseURL!);
+    await countInsertedRules(page);
     const response = await openInMode(page, '/api/', 'light', 1280);
     expect(response?.status()).toBe(200);
     await expect(page.locator('h1').first()).toHaveText(expectedHeading('/api/')!);
+    await expectHydratedOnServerStyles(page, 'light');
     await showEveryApiSample(page);
+    await expectSamplesStyledAtBuild(page);
     const problems = (await axeViolations(page)).map((problem) => `light 1280px: ${problem}`);
     await switchColourMode(page, 'dark');
     problems.push(...(await axeViolations(page, {rules: colourRules})).map((problem) => `dark 1280px: ${problem}`));

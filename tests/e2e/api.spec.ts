@@ -3,6 +3,7 @@ import type {Page} from '@playwright/test';
 import {downloads, formatSize} from '../../src/downloads';
 import {provider} from '../../src/settings/provider';
 import {test, expect, axeViolations, markDocument, navigateClientSide, requestsToOtherHosts, showEveryApiSample, waitForHydration} from './fixtures';
+import {countInsertedRules, expectHydratedOnServerStyles, expectSamplesStyledAtBuild, menuWidth} from './redocStyles';
 
 type OpenApiDocument = {
   info: {title: string};
@@ -288,58 +289,18 @@ test('Redoc follows the colour mode of the site', async ({page}) => {
   expect(luminance(dark)).toBeGreaterThan(luminance(light));
 });
 
-/**
- * Redoc's styles come with the page (src/plugins/redoc/ServerStyles.tsx): styled-components must not
- * insert them again while the page hydrates, which restyled the whole page once per inserted rule.
- */
-async function countInsertedRules(page: import('@playwright/test').Page): Promise<void> {
-  await page.addInitScript(() => {
-    const counter = window as unknown as {insertedRules: string[]};
-    counter.insertedRules = [];
-    const insertRule = CSSStyleSheet.prototype.insertRule;
-    CSSStyleSheet.prototype.insertRule = function (...args: Parameters<typeof insertRule>) {
-      counter.insertedRules.push(args[0]);
-      return insertRule.apply(this, args);
-    };
-  });
-}
-const insertedRules = (page: import('@playwright/test').Page) =>
-  page.evaluate(() => (window as unknown as {insertedRules: string[]}).insertedRules);
-
-/** The inserted rules that style an element of an operation's samples. */
-const rulesForSamples = (page: import('@playwright/test').Page) =>
-  page.evaluate(() => {
-    const classes = new Set([...document.querySelectorAll('[data-samples] [class]')].flatMap((element) => [...element.classList]));
-    return (window as unknown as {insertedRules: string[]}).insertedRules.filter((rule) =>
-      [...rule.matchAll(/\.([\w-]+)/g)].some(([, name]) => classes.has(name)),
-    );
-  });
-
-/** Width of Redoc's side menu: 300px from redocusaurus's theme, when Redoc's styles apply. */
-const menuWidth = (page: import('@playwright/test').Page) =>
-  page.locator('.redocusaurus .menu-content').evaluate((menu) => getComputedStyle(menu).width);
-
-for (const colourMode of ['light', 'dark'] as const) {
-  test(`/api/ hydrates in ${colourMode} mode on the styles of the server, inserting none`, async ({page}) => {
-    // It renders every operation's samples (showEveryApiSample): over 30 s on a 2-core machine.
-    test.slow();
-    await countInsertedRules(page);
-    await page.goto(`/api/?docusaurus-theme=${colourMode}`);
-    await waitForHydration(page);
-    await expect(page.locator('html')).toHaveAttribute('data-theme', colourMode);
-    // In dark mode Redoc re-renders with its dark theme after hydration; its rules are in the page too.
-    const sidebar = page.locator('.redocusaurus .menu-content');
-    const darkSidebar = 'rgb(24, 25, 26)';
-    await expect(sidebar).toHaveCSS('background-color', colourMode === 'dark' ? darkSidebar : 'rgb(255, 255, 255)');
-    expect(await menuWidth(page)).toBe('300px');
-    expect(await insertedRules(page)).toEqual([]);
-    // The samples, rendered only in the browser, were styled at build time too. (Scrolling itself
-    // inserts the rules of the menu's highlighted item, a state the server never renders.)
-    await showEveryApiSample(page);
-    await expect(page.locator('[data-samples] .redoc-json').first()).toBeVisible();
-    expect(await rulesForSamples(page)).toEqual([]);
-  });
-}
+// Light mode is checked on the accessibility tour's visit of /api/ (accessibility.spec.ts), which
+// renders every operation's samples too: one load of the whole reference instead of two.
+test('/api/ hydrates in dark mode on the styles of the server, inserting none', async ({page}) => {
+  // It renders every operation's samples (showEveryApiSample): over 30 s on a 2-core machine.
+  test.slow();
+  await countInsertedRules(page);
+  await page.goto('/api/?docusaurus-theme=dark');
+  await waitForHydration(page);
+  await expectHydratedOnServerStyles(page, 'dark');
+  await showEveryApiSample(page);
+  await expectSamplesStyledAtBuild(page);
+});
 
 test('Redoc keeps its styles when the reader returns to /api/ without a reload', async ({page}) => {
   await page.goto('/api/');
