@@ -168,8 +168,7 @@ test.describe('Try it on /api/', () => {
     await expect(page.getByRole('button', {name: `Try it: ${operations[operations.length - 1].summary}`})).toHaveCount(0);
 
     // Before scrolling, Redoc renders every operation again with its dark theme.
-    await page.getByRole('button', {name: /dark and light mode/}).click();
-    await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+    await switchColourMode(page, 'dark');
 
     // Down the page as a reader scrolls: each operation is scrolled to until its button is placed.
     const unplaced = await scrollToEachOperationUntil(page, {has: '[data-try-it-host] button'}, operations.map(({operationId}) => operationId));
@@ -183,10 +182,7 @@ test.describe('Try it on /api/', () => {
     expect(placed.sort(byName)).toEqual(operations.map(({summary}) => ({name: `Try it: ${summary}`, heading: summary})).sort(byName));
 
     // Redoc renders again, now with its light theme; the buttons and the open console must survive it.
-    for (let clicks = 0; clicks < 3 && (await page.locator('html').getAttribute('data-theme')) !== 'light'; clicks++) {
-      await page.getByRole('button', {name: /dark and light mode/}).click();
-    }
-    await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
+    await switchColourMode(page, 'light');
     await expect(buttons).toHaveCount(operations.length);
     await expect(first.getByRole('button', {name: 'Send request'})).toBeEnabled();
 
