@@ -18,6 +18,7 @@ import linkCheckPlugin, {filesWrittenAfterPages, type LinkCheckOptions} from './
 import {llmsTxtOptions} from './src/plugins/llmsTxt/options';
 import {redocTheme} from './src/plugins/redoc/theme';
 import remarkContract from './src/remark/contract';
+import rehypeTableCellLabels from './src/rehype/tableCellLabels';
 import {darkCodeTheme, lightCodeTheme} from './src/prism/themes';
 import {openApiJsonPath, outputFolder, servedFolder, type OutputTarget} from './contract/outputs';
 import {changelogFolder, changelogRoute, documentationClass, documentationOnlyKind} from './contract/releases/changelog';
@@ -38,6 +39,8 @@ const classicPreset = {
     sidebarPath: './sidebars.ts',
     // Renders <SchemaFields>, <EnumValues>, <CodeSamples>… from the bundled contract at build time.
     remarkPlugins: [[remarkContract, {target: outputTarget}]],
+    // Tables too wide for their column read as lists of rows (src/rehype/tableCellLabels.ts).
+    rehypePlugins: [rehypeTableCellLabels],
   },
   // The portal has no blog; leaving it on would add empty routes and a feed. The Changelog is a blog
   // of its own (changelogOptions below).

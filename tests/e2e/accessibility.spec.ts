@@ -4,7 +4,7 @@ import type {Page} from '@playwright/test';
 
 import {guides, notFoundHeading, siteRoutes} from '../site';
 import {test, expect, axeViolations, colourRules, openInMode, requestsToOtherHosts, showEveryApiSample, switchColourMode, withOneReleasePage} from './fixtures';
-import {contractBlockProblems, fieldListOverflows, keepScripts, scriptWeightProblems} from './pageVisit';
+import {contractBlockProblems, fieldListOverflows, keepScripts, scriptWeightProblems, tableOverflows} from './pageVisit';
 import {findTextOverflows} from './textOverflow';
 import {countInsertedRules, expectHydratedOnServerStyles, expectSamplesStyledAtBuild} from './redocStyles';
 
@@ -18,6 +18,7 @@ import {countInsertedRules, expectHydratedOnServerStyles, expectSamplesStyledAtB
  *   shown;
  * - the page answers 200 (404 for a path that is no page) with its heading, loads nothing from
  *   another host, and cuts no text at 390px;
+ * - every table fits its column at both widths, or has become a list of rows (pageVisit.ts);
  * - a guide has its contract blocks filled and its field lists in their column at both widths, and
  *   neither a guide nor the home page downloads the contract or runs Prism (pageVisit.ts).
  * Each of these checks had a visit of its own before: a load costs about 1.5 s of CPU in Chromium.
@@ -55,15 +56,16 @@ test('the scan reports what it is meant to find: unlabelled images, faint text, 
 });
 
 /**
- * The rules of the built CSS under a width media query that set one of `properties`:
- * `@media (…) { .a{color:…} }` gives "@media (…) .a", with the bundler's class-name hashes taken off.
+ * The rules of the built CSS under a width query (the window's, `@media`, or a container's,
+ * `@container`) that set one of `properties`: `@media (…) { .a{color:…} }` gives "@media (…) .a",
+ * with the bundler's class-name hashes taken off.
  */
 function widthDependentRules(properties: RegExp): string[] {
   const folder = path.resolve(__dirname, '../../build/assets/css');
   const css = readdirSync(folder).map((file) => readFileSync(path.join(folder, file), 'utf8')).join('\n');
   const declares = new RegExp(`(^|;)\\s*(${properties.source})\\s*:`);
   const found: string[] = [];
-  for (const media of css.matchAll(/@media[^{]*width[^{]*\{/g)) {
+  for (const media of css.matchAll(/@(media|container)[^{]*width[^{]*\{/g)) {
     let depth = 1;
     let end = media.index + media[0].length;
     for (; depth > 0 && end < css.length; end++) {
@@ -78,19 +80,40 @@ function widthDependentRules(properties: RegExp): string[] {
   return found.sort();
 }
 
+/**
+ * Custom properties the CSS sets by width, none of them a colour: Infima's heading sizes, column widths
+ * and footer padding, the announcement bar's height, and the switches that make a table too wide for
+ * its column a list of rows (src/css/custom.css, "Tables"), which set display, position, clipping,
+ * padding and border widths.
+ */
+const propertiesSetByWidth = [
+  '@container (width<40rem) .table-frame>table:not([data-columns="1"]):not([data-columns="2"])',
+  '@container (width<62rem) .table-frame>table:not([data-columns="1"]):not([data-columns="2"]):not([data-columns="3"])',
+  '@container (width>=30rem) .table-frame>table',
+  '@media (width<=576px) .markdown h1:first-child',
+  '@media (width<=576px) .markdown>h2',
+  '@media (width<=576px) .markdown>h3',
+  '@media (width<=996px) .col',
+  '@media (width<=996px) .footer',
+  '@media (width>=997px) :root',
+];
+
 test('the phone layout changes no colour, so contrast read at 1280px holds at 390px', () => {
   // Only the desktop sidebar (its collapse and expand buttons and logo, none of them in the phone
-  // layout) takes colours by width. A colour set by width anywhere else fails here: then scan
-  // contrast at 390px too (below).
-  expect(widthDependentRules(/color|background(-color)?|opacity|filter/)).toEqual(
+  // layout) takes colours by width, and the custom properties set by width are no colours (above).
+  // A colour set by width anywhere else fails here: then scan contrast at 390px too (below).
+  expect(widthDependentRules(/color|background(-color)?|opacity|filter|--[\w-]+/)).toEqual(
     [
-      '.collapseSidebarButton',
-      '.collapseSidebarButton:hover,.collapseSidebarButton:focus',
-      '.expandButton',
-      '.expandButton:hover,.expandButton:focus',
-      '.sidebarHidden',
-      '.sidebarLogo',
-    ].map((selector) => `@media (width>=997px) ${selector}`),
+      ...propertiesSetByWidth,
+      ...[
+        '.collapseSidebarButton',
+        '.collapseSidebarButton:hover,.collapseSidebarButton:focus',
+        '.expandButton',
+        '.expandButton:hover,.expandButton:focus',
+        '.sidebarHidden',
+        '.sidebarLogo',
+      ].map((selector) => `@media (width>=997px) ${selector}`),
+    ].sort(),
   );
 });
 
@@ -98,9 +121,13 @@ test('the phone layout changes no colour, so contrast read at 1280px holds at 39
  * What the phone layout shows or hides: the site's frame only (navbar, footer, sidebars, table of
  * contents, search box) and, on /api/, the carrier's contact line. A page's own content is the same
  * elements at both widths, so the rules that read elements, names and structure find at 390px what
- * they found at 1280px, but on the frame, which `phoneFramePages` scan whole at 390px.
+ * they found at 1280px, but on the frame, which `phoneFramePages` scan whole at 390px. The custom
+ * properties set by width (propertiesSetByWidth) change sizes, and how a table's parts are laid out
+ * when it becomes a list: the same elements with the same roles, its headings row moved out of view
+ * and still read. A guide's error tables become lists at 390px, and the guide of phoneFramePages has them.
  */
 const phoneLayoutShowsOrHides = [
+  ...propertiesSetByWidth,
   '@media (width<=576px) .searchBarContainer:not(.focused) .searchClearButton,.searchHintContainer',
   '@media (width<=996px) .colorModeToggle',
   '@media (width<=996px) .footer__link-item',
@@ -124,7 +151,7 @@ const phoneLayoutShowsOrHides = [
 test('the phone layout shows or hides only the site\'s frame, which the pages of phoneFramePages scan whole at 390px', () => {
   // A rule that shows or hides something else by width fails here: then add a page that has it to
   // phoneFramePages (below), or scan every page whole at 390px.
-  expect(widthDependentRules(/display|visibility|content-visibility/)).toEqual(phoneLayoutShowsOrHides);
+  expect(widthDependentRules(/display|visibility|content-visibility|--[\w-]+/)).toEqual(phoneLayoutShowsOrHides.sort());
 });
 
 /**
@@ -170,7 +197,7 @@ for (const [index, path] of paths.filter((path) => path !== '/api/').entries()) 
   const phoneMode = phoneWidthMode(index);
   const isGuide = guides.some((guide) => guide.path === path);
   const extras = isGuide ? ', its contract blocks filled, its field lists in their column and no contract or Prism among its scripts' : path === '/' ? ', no contract or Prism among its scripts' : '';
-  test(`${path} answers ${path === notFoundPath ? 404 : 200} with its heading${extras}; no axe violations in light and dark mode at 1280px, and in ${phoneMode} mode at 390px${phoneFramePages.has(path) ? ' (whole)' : ''}, no text cut off at 390px, and nothing from another host`, async ({page, baseURL, expectConsoleErrors}) => {
+  test(`${path} answers ${path === notFoundPath ? 404 : 200} with its heading${extras}; every table in its column or a list at 1280px and 390px; no axe violations in light and dark mode at 1280px, and in ${phoneMode} mode at 390px${phoneFramePages.has(path) ? ' (whole)' : ''}, no text cut off at 390px, and nothing from another host`, async ({page, baseURL, expectConsoleErrors}) => {
     const foreign = requestsToOtherHosts(page, baseURL!);
     if (path === notFoundPath) {
       expectConsoleErrors(/status of 404/);
@@ -190,6 +217,7 @@ for (const [index, path] of paths.filter((path) => path !== '/api/').entries()) 
     if (isGuide) {
       problems.push(...(await contractBlockProblems(page)), ...(await fieldListOverflows(page)).map((problem) => `1280px: ${problem}`));
     }
+    problems.push(...(await tableOverflows(page)).map((problem) => `1280px: ${problem}`));
     // Down the page, as a reader scrolls: anything loaded only on the way is requested too.
     await page.mouse.wheel(0, 4000);
     await page.waitForLoadState('load');
@@ -215,6 +243,7 @@ for (const [index, path] of paths.filter((path) => path !== '/api/').entries()) 
     if (isGuide) {
       problems.push(...(await fieldListOverflows(page)).map((problem) => `390px: ${problem}`));
     }
+    problems.push(...(await tableOverflows(page)).map((problem) => `390px: ${problem}`));
     problems.push(...(await phoneWidthProblems(page, phoneMode, phoneScope(path))));
     expect(problems).toEqual([]);
     expect(foreign, 'requests to another host').toEqual([]);

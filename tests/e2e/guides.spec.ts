@@ -92,7 +92,7 @@ test('every operation in /api/ links back to the guide section that documents it
 test('the Test environment page lists every sandbox magic value, from the sandbox’s own module', async ({page}) => {
   await page.goto('/docs/Agents/test-enviroment');
   await waitForHydration(page);
-  const table = page.getByRole('region', {name: 'Sandbox magic values'}).getByRole('table');
+  const table = page.getByRole('table', {name: 'Sandbox magic values'});
   const rows = table.locator('tbody tr');
   await expect(rows).toHaveCount(magicValues.length);
   for (const [index, value] of magicValues.entries()) {
@@ -105,7 +105,7 @@ test('the Test environment page lists every sandbox magic value, from the sandbo
 test('Getting started lists every download with the size of the file the site serves', async ({page, request}) => {
   await page.goto('/docs/guides/getting-started');
   await waitForHydration(page);
-  const rows = page.getByRole('region', {name: 'Downloads'}).locator('tbody tr');
+  const rows = page.getByRole('table', {name: 'Downloads'}).locator('tbody tr');
   await expect(rows).toHaveCount(downloads.length);
   for (const [index, download] of downloads.entries()) {
     const file = await request.get(download.sitePath);

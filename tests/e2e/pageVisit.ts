@@ -64,3 +64,35 @@ export function fieldListOverflows(page: Page): Promise<string[]> {
     }),
   );
 }
+
+/**
+ * Tables that do not fit their column: each must fit, or have become a list of rows (src/css/custom.css,
+ * "Tables"), with no cell wider than the column and no rule that breaks a word to fit. Tables in a
+ * closed `<details>` are measured opened, then closed again.
+ */
+export function tableOverflows(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const closed = [...document.querySelectorAll('main details:not([open])')] as HTMLDetailsElement[];
+    closed.forEach((details) => (details.open = true));
+    const problems: string[] = [];
+    for (const table of document.querySelectorAll('main table')) {
+      const column = (table.closest('article') ?? table.closest('main'))!.getBoundingClientRect();
+      const frame = table.parentElement!;
+      const name = table.getAttribute('aria-label') ?? [...table.querySelectorAll('th')].map((heading) => heading.textContent).join(' | ');
+      const layout = getComputedStyle(table).display === 'table' ? 'a table' : 'a list';
+      const widest = Math.max(table.scrollWidth, ...[...table.querySelectorAll('td')].map((cell) => cell.scrollWidth + cell.getBoundingClientRect().left - table.getBoundingClientRect().left));
+      if (frame.scrollWidth > frame.clientWidth + 1 || table.getBoundingClientRect().left + widest > column.right + 1) {
+        problems.push(`table "${name}" is ${layout} ${Math.round(widest)}px wide in a ${Math.round(column.width)}px column: shorten its widest cell, or change where tables become lists (src/css/custom.css, "Tables")`);
+      }
+      const breaking = [table, ...table.querySelectorAll('*')].find((element) => {
+        const style = getComputedStyle(element);
+        return ['anywhere', 'break-word'].includes(style.overflowWrap) || ['break-all', 'break-word'].includes(style.wordBreak);
+      });
+      if (breaking) {
+        problems.push(`table "${name}" breaks words to fit (${breaking.tagName.toLowerCase()}${breaking.className ? `.${String(breaking.className).split(' ')[0]}` : ''}): a table fits or becomes a list, with words whole`);
+      }
+    }
+    closed.forEach((details) => (details.open = false));
+    return problems;
+  });
+}

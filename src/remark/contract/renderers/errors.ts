@@ -2,7 +2,7 @@
 
 import {Contract, referenceUrl, type Example, type Operation, type Response} from '../contract';
 import {inlineCode, inlineMarkdown, link, paragraph, strong, table, text, type Node} from '../mdast';
-import {type PageState, type Renderer, anchoredHeading, guideDescription, scrollableTable, assumptionTag, operationOf} from './shared';
+import {type PageState, type Renderer, anchoredHeading, guideDescription, namedTable, assumptionTag, operationOf} from './shared';
 
 function messagesOf(example: Example): string[] {
   const message = (example.value as {message?: unknown; error?: unknown}).message ?? (example.value as {error?: unknown}).error;
@@ -83,7 +83,7 @@ function commonErrors(contract: Contract, page: PageState): CommonErrorRows {
 }
 
 const errorTable = (label: string, rows: ErrorRow[]) =>
-  scrollableTable(label, table(['Status', 'When', 'Messages'], rows.map((row) => [statusCell(row), inlineMarkdown(guideDescription(row.description)), messageCell(row)])));
+  namedTable(label, table(['Status', 'When', 'Messages'], rows.map((row) => [statusCell(row), inlineMarkdown(guideDescription(row.description)), messageCell(row)])));
 
 /**
  * `<ErrorResponses operation="reschedulePickup" />`: the error answers of one call, with their messages.
@@ -135,7 +135,7 @@ export const ErrorCatalogue: Renderer = (contract) => {
   }
   const sorted = [...groups.values()].sort((a, b) => a.status.localeCompare(b.status) || b.calls.length - a.calls.length);
   return [
-    scrollableTable('Every error answer of every call', table(
+    namedTable('Every error answer of every call', table(
       ['Status', 'Meaning', 'Messages', 'Calls'],
       sorted.map((group) => [
         statusCell(group),

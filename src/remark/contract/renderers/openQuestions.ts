@@ -3,7 +3,7 @@
 import {referenceUrl} from '../contract';
 import {inlineCode, inlineMarkdown, jsx, link, list, paragraph, strong, table, text, type Node} from '../mdast';
 import {acrossTheApi, callOpenQuestions, registerCsvPath, registerRows, registerJsonPath, registerRoute, anchorOf, sandboxBehaviour, type OpenQuestion} from '../../../../contract/openQuestions';
-import {type Renderer, anchoredHeading, inlineCodeList, scrollableTable, operationOf} from './shared';
+import {type Renderer, anchoredHeading, inlineCodeList, namedTable, operationOf} from './shared';
 
 /** Where a call's row of an open question shows its field: the body's root reads "request body". */
 function fieldLabel(field: string): Node[] {
@@ -156,7 +156,7 @@ export const OpenQuestionsRegister: Renderer = (contract) => {
       .filter((group) => groups.has(group))
       .flatMap((group) => [
         anchoredHeading(2, anchorOf(group), text(`${group} (${groups.get(group)!.length})`)),
-        scrollableTable(
+        namedTable(
           `Open questions: ${group}`,
           table(
             ['Where', 'Open', 'Portal assumption', 'Sandbox', 'Spec'],

@@ -12,7 +12,7 @@ import {releaseStatus} from '../../../../contract/releases/status';
 import {usage} from '../../../../sandbox/program/options';
 import {maxBodyBytes} from '../../../../sandbox/engine/engine';
 import {magicValues, sandboxPassword} from '../../../../sandbox/engine/magicValues';
-import {type Renderer, required, scrollableTable} from './shared';
+import {type Renderer, required, namedTable} from './shared';
 
 /**
  * `<SandboxMagicValues />`: the sandbox's triggers, from the module the sandbox itself reads, so the
@@ -29,7 +29,7 @@ export const SandboxMagicValues: Renderer = (contract) => {
     return [link(referenceUrl(entry.operation), inlineCode(call))];
   };
   return [
-    scrollableTable('Sandbox magic values', table(
+    namedTable('Sandbox magic values', table(
       ['Call', 'Field', 'Value', 'What the sandbox answers'],
       magicValues.map((value) => [callCell(value.call), [inlineCode(value.field)], [inlineCode(String(value.value))], inlineMarkdown(value.effect)]),
     )),
@@ -65,7 +65,7 @@ export const Downloads: Renderer = (contract, _props, page) => {
         ];
   return [
     paragraph(...which, text('Every release, what it changed and its own copy of the description: '), link(changelogRoute, text('Changelog')), text('.')),
-    scrollableTable('Downloads', table(
+    namedTable('Downloads', table(
       ['File', ...(sizes ? ['Size'] : []), 'What it is for'],
       downloads.map((download) => [
         [link(`pathname://${download.sitePath}`, text(download.title))],
