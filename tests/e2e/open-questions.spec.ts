@@ -31,7 +31,7 @@ test('a link to a row lands on the whole row, below the navbar, and marks it, lo
   const landedOnRow = async (how: string) => {
     await expectLandedBelowNavbar(page, row, how);
     await expect(async () => {
-      expect(await row.locator('td').first().evaluate((cell) => getComputedStyle(cell).boxShadow), how).toMatch(/inset/);
+      expect(await row.evaluate((landed) => getComputedStyle(landed).boxShadow), how).toMatch(/inset/);
     }).toPass();
   };
   await page.goto(`${registerRoute}#servers-testing`);
@@ -43,7 +43,7 @@ test('a link to a row lands on the whole row, below the navbar, and marks it, lo
   await expect(page).toHaveURL(/#servers-testing$/);
   await landedOnRow('followed within the site');
   // Only the row landed on is marked.
-  expect(await page.locator('td').evaluateAll((cells) => cells.filter((cell) => /inset/.test(getComputedStyle(cell).boxShadow)).length)).toBe(1);
+  expect(await page.locator('tr').evaluateAll((rows) => rows.filter((other) => /inset/.test(getComputedStyle(other).boxShadow)).length)).toBe(1);
 });
 
 test('a mark on an assumed fact opens its question in place on focus, hover and press, reached by keyboard alone; Escape closes it, its link goes to the register', async ({page}) => {
