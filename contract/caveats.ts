@@ -13,7 +13,7 @@
  */
 import {readFileSync} from 'node:fs';
 import path from 'node:path';
-import {load} from 'cheerio';
+import {load, type AnyNode, type Cheerio} from 'cheerio';
 
 import {openMarker} from './openQuestions/markers';
 
@@ -26,6 +26,10 @@ export type PageCaveats = {
   readonly caveatWords: number;
   /** Words inside the page's Open questions blocks. */
   readonly openQuestionWords: number;
+  /** Of those, the words a reader sees before expanding anything: a collapsed block's one line. */
+  readonly visibleOpenQuestionWords: number;
+  /** Sentences of 4 words or more said twice or more within one section (under one h2 or h3), with the heading. */
+  readonly repeatsInSection: readonly string[];
   /** The marks on facts ("Portal assumption", "Open"), counted apart from the words. */
   readonly marks: number;
   /** Caveat sentences of 8 words or more, with how often each appears on the page. */
@@ -42,6 +46,33 @@ export function sentencesOf(text: string): string[] {
     .filter(Boolean);
 }
 
+/**
+ * Sentences of 4 words or more said twice or more under one h2 or h3, in the prose of `article` (its
+ * blocks already on lines of their own). A table's cells are left out: a column repeating a value
+ * (the same answer for two triggers, the same meaning for two error rows) is the table's data.
+ */
+function sentencesRepeatedInSection(article: Cheerio<AnyNode>): string[] {
+  article.find('table').remove();
+  // A section starts at each h2 and h3; the mark cannot occur in prose.
+  const sectionMark = '§§section§§';
+  article.find('h2, h3').each((_, heading) => {
+    article.find(heading).prepend(sectionMark);
+  });
+  return article
+    .text()
+    .split(sectionMark)
+    .flatMap((section) => {
+      const sentences = sentencesOf(section);
+      const counts = new Map<string, number>();
+      for (const sentence of sentences.filter((candidate) => wordCount(candidate) >= 4)) {
+        counts.set(sentence, (counts.get(sentence) ?? 0) + 1);
+      }
+      // The heading's own line, without the zero-width space of its anchor link.
+      const heading = (sentences[0] ?? '').replace(/\u200b/g, '');
+      return [...counts].filter(([, count]) => count > 1).map(([sentence, count]) => `under "${heading}", ${count} times: ${sentence}`);
+    });
+}
+
 /** The caveat figures of one built page. */
 export function pageCaveats(html: string, route: string): PageCaveats {
   const $ = load(html);
@@ -55,11 +86,15 @@ export function pageCaveats(html: string, route: string): PageCaveats {
   tags.remove();
   const openBlocks = article.find('.open-questions');
   const openQuestionWords = wordCount(openBlocks.text());
+  const shown = openBlocks.clone();
+  shown.find('details:not([open]) > :not(summary)').remove();
+  const visibleOpenQuestionWords = wordCount(shown.text());
   openBlocks.remove();
   // Each block-level element becomes its own line, so a table cell or list item is never glued to the next.
   article.find('p, li, td, th, h1, h2, h3, h4, h5, h6, summary, div, br').each((_, element) => {
     $(element).prepend('\n').append('\n');
   });
+  const repeatsInSection = sentencesRepeatedInSection(article.clone());
   const text = article.text();
   const sentences = sentencesOf(text);
   const caveats = sentences.filter((sentence) => caveatWords.test(sentence));
@@ -73,6 +108,8 @@ export function pageCaveats(html: string, route: string): PageCaveats {
     caveatWords: caveats.reduce((sum, sentence) => sum + wordCount(sentence), 0),
     marks,
     openQuestionWords,
+    visibleOpenQuestionWords,
+    repeatsInSection,
     caveatSentences: repeated,
   };
 }

@@ -14,9 +14,17 @@ const projectRoot = path.resolve(__dirname, '../..');
 const routes = docsPages(path.join(projectRoot, 'docs')).map((file) => routeOfDocsFile(projectRoot, file));
 const pages = buildCaveats(path.join(projectRoot, 'build'), routes);
 const pad = (value: string, width: number) => value.padEnd(width);
-console.log(`${pad('page', 44)} ${'words'.padStart(6)} ${'caveat'.padStart(7)} ${'open q.'.padStart(8)} ${'marks'.padStart(6)}`);
+// "open q." counts the words of the Open questions blocks; "shown", the share of the page's words they
+// are before anything is expanded (a collapsed block's one line).
+console.log(`${pad('page', 44)} ${'words'.padStart(6)} ${'caveat'.padStart(7)} ${'open q.'.padStart(8)} ${'shown'.padStart(6)} ${'marks'.padStart(6)}`);
 for (const page of pages) {
-  console.log(`${pad(page.route, 44)} ${String(page.words).padStart(6)} ${`${percent(page.caveatWords, page.words).toFixed(1)}%`.padStart(7)} ${String(page.openQuestionWords).padStart(8)} ${String(page.marks).padStart(6)}`);
+  const shown = percent(page.visibleOpenQuestionWords, page.words + page.visibleOpenQuestionWords);
+  console.log(
+    `${pad(page.route, 44)} ${String(page.words).padStart(6)} ${`${percent(page.caveatWords, page.words).toFixed(1)}%`.padStart(7)} ${String(page.openQuestionWords).padStart(8)} ${`${shown.toFixed(1)}%`.padStart(6)} ${String(page.marks).padStart(6)}`,
+  );
+  for (const repeat of page.repeatsInSection) {
+    console.log(`  said twice in a section: ${repeat}`);
+  }
 }
 const judged = pages.filter((page) => !page.route.endsWith('/open-questions'));
 const words = judged.reduce((sum, page) => sum + page.words, 0);

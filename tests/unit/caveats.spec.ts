@@ -1,4 +1,5 @@
 import {existsSync, readFileSync} from 'node:fs';
+import {load} from 'cheerio';
 import path from 'node:path';
 import {test, expect} from '@playwright/test';
 
@@ -51,6 +52,60 @@ test('in openapi.json at most 15% of the descriptions\' words are caveats, and n
   expect(figures.words).toBeGreaterThan(2000);
   expect(percent(figures.caveatWords, figures.words)).toBeLessThanOrEqual(caveatLimits.contract);
   expect([...figures.repeats].filter(([, count]) => count > caveatLimits.repeatsOnSite).map(([sentence, count]) => `${count}: ${sentence}`)).toEqual([]);
+});
+
+/**
+ * Out of the reader's way (issue 55), per docs page of the build: the open questions shown before
+ * anything is expanded (a call's collapsed block is its one line) are at most 5% of the page's words;
+ * what every call answers alike is said once a page; and no sentence is said twice in one section.
+ * Each table fits its column or becomes a list: the accessibility tour measures that in the browser.
+ */
+const visibleOpenQuestionsLimit = 5;
+
+test('the open-question text a reader sees before expanding anything is at most 5% of each docs page\'s words', () => {
+  const over = judgedPages()
+    .map((page) => ({route: page.route, share: percent(page.visibleOpenQuestionWords, page.words + page.visibleOpenQuestionWords)}))
+    .filter(({share}) => share > visibleOpenQuestionsLimit)
+    .map(({route, share}) => `${route}: ${share.toFixed(1)}%`);
+  expect(over).toEqual([]);
+});
+
+test('no sentence of 4 words or more is said twice in one section of a docs page', () => {
+  const repeats = judgedPages().flatMap((page) => page.repeatsInSection.map((repeat) => `${page.route} ${repeat}`));
+  expect(repeats, 'say it once in the section: in the page (docs/) or in the description it comes from (openapi/)').toEqual([]);
+});
+
+// Specification section 8: "400: generic 'Error in processing the request'".
+const genericMessage = 'Error in processing the request';
+
+test('the 401 answer and the generic 400 answer are each one row of a docs page, the error catalogue excepted', () => {
+  const twice: string[] = [];
+  for (const page of judgedPages().filter((page) => page.route !== '/docs/guides/errors')) {
+    const $ = load(readFileSync(path.join(buildDir, page.route, 'index.html'), 'utf8'));
+    const rows = $('article table')
+      .filter((_, table) => $(table).find('th').first().text().trim() === 'Status')
+      .find('tbody tr')
+      .map((_, row) => ({status: $(row).find('td').first().text().trim().slice(0, 3), messages: $(row).find('td').last().text().trim()}))
+      .get();
+    const unauthorized = rows.filter((row) => row.status === '401').length;
+    const generic = rows.filter((row) => row.status === '400' && row.messages === genericMessage).length;
+    if (unauthorized > 1) twice.push(`${page.route}: ${unauthorized} rows of 401`);
+    if (generic > 1) twice.push(`${page.route}: ${generic} rows of the generic 400`);
+  }
+  expect(twice).toEqual([]);
+});
+
+test('the section measure finds a sentence said twice under one heading, not under two, nor in a table', () => {
+  const sentence = 'Send the weight in pounds.';
+  const html = `<article><h2>A</h2><p>${sentence}</p><ul><li>${sentence}</li></ul><h2>B</h2><p>${sentence}</p><table><tr><td>${sentence}</td></tr></table></article>`;
+  expect(pageCaveats(html, '/x').repeatsInSection).toEqual([`under "A", 2 times: ${sentence}`]);
+});
+
+test('the open questions a reader sees are the collapsed block\'s one line, not what it holds', () => {
+  const html = '<article><p>Facts here.</p><details class="open-questions"><summary>2 open questions on this call</summary>\n<ul><li>which fields are required</li></ul></details></article>';
+  const figures = pageCaveats(html, '/x');
+  expect(figures.openQuestionWords).toBe(10);
+  expect(figures.visibleOpenQuestionWords).toBe(6);
 });
 
 test('the measure sees a caveat: a repeated caveat sentence counts, code and Open questions blocks do not', () => {

@@ -9,7 +9,15 @@ function messagesOf(example: Example): string[] {
   return Array.isArray(message) ? message.map(String) : message ? [String(message)] : [];
 }
 
-type ErrorRow = {status: string; description: string; messages: string[]; messageNotStated: boolean; tiedByPortal: boolean};
+type ErrorRow = {
+  status: string;
+  description: string;
+  messages: string[];
+  messageNotStated: boolean;
+  tiedByPortal: boolean;
+  /** The page's shared answer of this status with messages of its own besides: the row lists only those. */
+  besidesShared?: boolean;
+};
 
 /**
  * The catalogue (section 8) gives its 400 messages without a call. Where the contract ties an error
@@ -63,27 +71,66 @@ const commonErrorsOfPage = new WeakMap<PageState, CommonErrorRows>();
 /**
  * The error answers that two calls or more of the page give alike (the 401, the generic 400), where
  * the page has a `<CommonErrors />` block to say them once; otherwise none, and each call lists all
- * of its own.
+ * of its own. An answer that calls give with messages of their own besides (the generic 400 plus a
+ * call's validation messages) is shared with the messages they all give: each call then lists only
+ * its own (`besidesShared`).
  */
 function commonErrors(contract: Contract, page: PageState): CommonErrorRows {
   const known = commonErrorsOfPage.get(page);
   if (known) return known;
   const calls = [...new Set(page.errorCalls)];
-  const rows = new Map<string, {row: ErrorRow; calls: number}>();
+  // The same answer (status, meaning, tag) with the messages it has on each call that gives it.
+  const answers = new Map<string, {row: ErrorRow; messagesByCall: string[][]}>();
   for (const operationId of page.hasCommonErrors ? calls : []) {
     for (const row of errorRows(contract, contract.operation(operationId).operation)) {
-      const key = rowKey(row);
-      rows.set(key, {row, calls: (rows.get(key)?.calls ?? 0) + 1});
+      const key = rowKey({...row, messages: []});
+      answers.set(key, {row, messagesByCall: [...(answers.get(key)?.messagesByCall ?? []), row.messages]});
     }
   }
-  const shared = [...rows.entries()].filter(([, found]) => found.calls > 1);
-  const result = {rows: shared.map(([, found]) => found.row), keys: new Set(shared.map(([key]) => key)), onEveryCall: shared.every(([, found]) => found.calls === calls.length)};
+  const shared: {row: ErrorRow; calls: number}[] = [];
+  for (const {row, messagesByCall} of answers.values()) {
+    if (messagesByCall.length < 2) continue;
+    const inAll = row.messages.filter((message) => messagesByCall.every((messages) => messages.includes(message)));
+    const alike = messagesByCall.every((messages) => messages.join('|') === row.messages.join('|'));
+    if (alike || inAll.length > 0) {
+      shared.push({row: {...row, messages: inAll}, calls: messagesByCall.length});
+      continue;
+    }
+    // No message in all of them: the calls that give the very same messages share those.
+    const byMessages = new Map<string, string[][]>();
+    for (const messages of messagesByCall) byMessages.set(messages.join('|'), [...(byMessages.get(messages.join('|')) ?? []), messages]);
+    for (const same of byMessages.values()) {
+      if (same.length > 1) shared.push({row: {...row, messages: same[0]}, calls: same.length});
+    }
+  }
+  const result = {rows: shared.map(({row}) => row), keys: new Set(shared.map(({row}) => rowKey(row))), onEveryCall: shared.every(({calls: count}) => count === calls.length)};
   commonErrorsOfPage.set(page, result);
   return result;
 }
 
 const errorTable = (label: string, rows: ErrorRow[]) =>
-  namedTable(label, table(['Status', 'When', 'Messages'], rows.map((row) => [statusCell(row), inlineMarkdown(guideDescription(row.description)), messageCell(row)])));
+  namedTable(label, table(['Status', 'When', 'Messages'], rows.map((row) => [statusCell(row), whenCell(row), messageCell(row)])));
+
+const whenCell = (row: ErrorRow): Node[] =>
+  row.besidesShared ? [text('As under '), link(`#${commonErrorsAnchor}`, text('Errors these calls share')), text(', with these messages besides.')] : inlineMarkdown(guideDescription(row.description));
+
+/**
+ * A call's own answer that is the page's shared one plus messages of its own (the generic 400 plus the
+ * pickup window's time message): only those messages, the rest said where the shared one is.
+ */
+function besidesShared(row: ErrorRow, sharedRows: readonly ErrorRow[]): ErrorRow {
+  const base = sharedRows.find(
+    (candidate) =>
+      candidate.status === row.status &&
+      candidate.description === row.description &&
+      candidate.tiedByPortal === row.tiedByPortal &&
+      !candidate.messageNotStated &&
+      !row.messageNotStated &&
+      candidate.messages.length > 0 &&
+      candidate.messages.every((message) => row.messages.includes(message)),
+  );
+  return base ? {...row, messages: row.messages.filter((message) => !base.messages.includes(message)), besidesShared: true} : row;
+}
 
 /**
  * `<ErrorResponses operation="reschedulePickup" />`: the error answers of one call, with their messages.
@@ -91,9 +138,9 @@ const errorTable = (label: string, rows: ErrorRow[]) =>
  */
 export const ErrorResponses: Renderer = (contract, props, page) => {
   const {operation} = operationOf(contract, props, 'ErrorResponses');
-  const shared = commonErrors(contract, page).keys;
+  const {keys: shared, rows: sharedRows} = commonErrors(contract, page);
   const rows = errorRows(contract, operation);
-  const own = rows.filter((row) => !shared.has(rowKey(row)));
+  const own = rows.filter((row) => !shared.has(rowKey(row))).map((row) => besidesShared(row, sharedRows));
   const elsewhere = rows.filter((row) => shared.has(rowKey(row))).map((row) => row.status);
   return [
     ...(own.length > 0 ? [errorTable(`Error answers of ${operation.operationId}`, own)] : []),

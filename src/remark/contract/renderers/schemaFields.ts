@@ -115,7 +115,8 @@ export function requirementOf(object: Schema, name: string, property: Schema, co
 }
 
 /** A field of a list: its path, its schema, its presence, and the object it is a field of. */
-export type FieldRow = {name: string; schema: Schema; required: Requirement; parent: Schema};
+/** A field of a list; `sameShapeAs` names the field above whose fields it shares, which it does not list again. */
+export type FieldRow = {name: string; schema: Schema; required: Requirement; parent: Schema; sameShapeAs?: string};
 
 
 /**
@@ -131,8 +132,12 @@ export function borrowedLimits(contract: Contract, schema: Schema): OpenQuestion
   return row?.aspects.some((aspect) => aspect === 'bounds' || aspect === 'values') ? row : undefined;
 }
 
-/** The rows of `schema`'s fields, `depth` levels down. */
-export function fieldRows(contract: Contract, schema: Schema, prefix: string, depth: number): FieldRow[] {
+/**
+ * The rows of `schema`'s fields, `depth` levels down. A field whose object or items are a named shape
+ * already listed above (the destination terminal after the origin's) is one row that names the field
+ * with those fields, instead of their descriptions again: within a list, each is read once.
+ */
+export function fieldRows(contract: Contract, schema: Schema, prefix: string, depth: number, listed = new Map<object, string>()): FieldRow[] {
   const object = flatten(contract, schema);
   return Object.entries(object.properties ?? {}).flatMap(([name, property]) => {
     const resolved = flatten(contract, property);
@@ -140,14 +145,19 @@ export function fieldRows(contract: Contract, schema: Schema, prefix: string, de
     if (depth <= 1) {
       return [row];
     }
-    if (resolved.properties) {
-      return [row, ...fieldRows(contract, property, `${row.name}.`, depth - 1)];
-    }
     const items = resolved.type === 'array' && resolved.items ? flatten(contract, resolved.items) : undefined;
-    if (items?.properties) {
-      return [row, ...fieldRows(contract, resolved.items!, `${row.name}[].`, depth - 1)];
+    const nested = resolved.properties ? property : items?.properties ? resolved.items! : undefined;
+    if (!nested) {
+      return [row];
     }
-    return [row];
+    // A shape is the same when it is the same named schema (a $ref), not when two inline objects look alike.
+    const shape = nested.$ref ? contract.resolve<Schema>(nested) : undefined;
+    const shownAs = shape ? listed.get(shape) : undefined;
+    if (shownAs) {
+      return [{...row, sameShapeAs: shownAs}];
+    }
+    if (shape) listed.set(shape, row.name);
+    return [row, ...fieldRows(contract, nested, nested === property ? `${row.name}.` : `${row.name}[].`, depth - 1, listed)];
   });
 }
 
@@ -283,6 +293,9 @@ export const SchemaFields: Renderer = (contract, props, page) => {
     const facts: Node[] = [text(typeLabel(contract, row.schema)), ...mark('type')];
     if (bounds.length > 0) {
       facts.push(text(' · '), ...bounds, ...mark('limits'));
+    }
+    if (row.sameShapeAs) {
+      facts.push(text(' · the fields of '), inlineCode(row.sameShapeAs));
     }
     // No mark where the carrier does not say: the page says once what that means.
     if (row.required === 'optional') {
