@@ -321,13 +321,30 @@ export function citationProblems(projectRoot: string, specification: Specificati
         problems.push({file, line, key: where, message: `its ${words} give${found.kinds.length === 1 && found.kinds[0] === 'bounds' ? 's' : ''} ${missing.join(', ')}, which the citation "${citation.quote}" does not`, fix: `make the value what ${sourceName} says, or cite the words that give it.`});
       }
     }
-    // Every other citation in the file (an answer's stated status) must quote its source too.
+    // Every other citation in the file (an answer's stated status, a stated type) must quote its source too.
     visit(document, {
       Map(_, node) {
+        const nodeLine = lineCounter.linePos(node.range?.[0] ?? 0).line;
         const citation = judged.has(node) ? undefined : parseCitation(valueOf(node, 'x-spec'));
         if (citesKeywords(citation)) {
-          const {problem} = quoteProblem(citation, file, lineCounter.linePos(node.range?.[0] ?? 0).line, 'x-spec');
+          const {problem} = quoteProblem(citation, file, nodeLine, 'x-spec');
           if (problem) problems.push(problem);
+        }
+        // A type the specification gives: its words, never an assumption (an assumed type is x-not-stated: [type]).
+        if (node.has('x-spec-type')) {
+          const typeCitation = parseCitation(valueOf(node, 'x-spec-type'));
+          if (!citesKeywords(typeCitation)) {
+            problems.push({
+              file,
+              line: nodeLine,
+              key: 'x-spec-type',
+              message: `"${String(valueOf(node, 'x-spec-type'))}" is not the specification's section and words`,
+              fix: `write it as x-spec-type: '<section>: "<the specification's words>"'; where the specification gives no type, remove it and add \`x-not-stated: [type]\` with an \`x-open\` question.`,
+            });
+          } else {
+            const {problem} = quoteProblem(typeCitation, file, nodeLine, 'x-spec-type');
+            if (problem) problems.push(problem);
+          }
         }
       },
     });

@@ -51,27 +51,22 @@ export type NotStatedAspect = keyof typeof notStatedAspects;
 export const specReference = /^(?:assumed: )?[3-9](?:(?:, | and )[3-9])*(?:, \S.*|: ".+)$/s;
 
 /**
- * The JSON types (or, for dates and times, the forms) the specification states, by schema (`ProbillNumber`)
- * or by `Schema.property`; each with its words. Every other type in the contract is its reading of the
- * field's name, limits and examples, and the guides' field tables say which is which under each table.
+ * The JSON types (or, for dates and times, the forms) the specification states, by schema
+ * (`ProbillNumber`) or by `Schema.property`, each with its words: read from the contract, where each
+ * such node cites them (`x-spec-type: '3: "transitDays (integer)"'`, checked against the
+ * specification like every citation, citations.ts). Every other type in the contract is its reading of
+ * the field's name, limits and examples, and the API introduction says so once.
  */
-export const statedTypes: Record<string, string> = {
-  ProbillNumber: 'Every probillNumber is an integer',
-  NumericDate: 'Dates are numbers in YYYYMMDD',
-  NumericTime: 'times in HHMMSS (numbers, in tracking)',
-  CalendarDate: 'YYYY-MM-DD',
-  ClockTime: 'HH:MM',
-  'Transit.transitDays': 'transitDays (integer)',
-  'IncomingFreight.estArrivalDate': 'estArrivalDate as YYYYMMDD',
-  'TokenResponse.access_token': 'a bearer token (JWT)',
-  'ProbillDocument.createdAt': 'createdAt (date-time)',
-  'EtaResponse.calculatedAt': 'calculatedAt (ISO date-time)',
-  'ProofOfDeliveryRequest.eventTime': 'eventTime (ISO 8601 UTC date-time)',
-  'ProofOfDeliveryRequest.podImage': 'podImage (base64 image)',
-  'EtaError.statusCode': 'statusCode (number)',
-  'ValidationError.message': 'message (an array)',
-  'CarrierDocumentResponse.document': 'document (base64)',
-  'ProbillTrackingListResponse.results': 'page until an empty results array returns',
-  'GetDocumentsResponse.documents': 'documents (array of ProbillDocument …)',
-  'BolDocumentsResponse.documents': 'also carries a documents array',
-};
+export function statedTypes(schemas: Record<string, {'x-spec-type'?: unknown; properties?: Record<string, {'x-spec-type'?: unknown}>}>): Record<string, string> {
+  const quoted = (citation: unknown) => (typeof citation === 'string' ? /"(.+)"/s.exec(citation)?.[1] : undefined);
+  const stated: Record<string, string> = {};
+  for (const [name, schema] of Object.entries(schemas)) {
+    const own = quoted(schema['x-spec-type']);
+    if (own) stated[name] = own;
+    for (const [property, field] of Object.entries(schema.properties ?? {})) {
+      const words = quoted(field['x-spec-type']);
+      if (words) stated[`${name}.${property}`] = words;
+    }
+  }
+  return stated;
+}

@@ -35,7 +35,7 @@ const ajv = new Ajv2020({strict: true, allErrors: true, strictRequired: false});
 addFormats(ajv);
 // OpenAPI's own schema keywords and formats that JSON Schema does not define, and the contract's
 // marks of what the specification leaves open (contract/silences.ts).
-ajv.addVocabulary(['example', 'discriminator', 'xml', 'externalDocs', 'x-spec', 'x-not-stated', 'x-open']);
+ajv.addVocabulary(['example', 'discriminator', 'xml', 'externalDocs', 'x-spec', 'x-spec-type', 'x-not-stated', 'x-open']);
 ajv.addFormat('password', true);
 ajv.addKeyword({keyword: 'components', schemaType: 'object'});
 ajv.addSchema({$id: documentId, components: contract.components});
