@@ -2,7 +2,12 @@
 import {notStatedAspects, type NotStatedAspect} from '../silences';
 
 /** What a marked node holds beside `x-not-stated`. */
-export type OpenMarker = {question: string; assumed?: string; sandbox?: string};
+/**
+ * A node's open question (`x-open`). `stated-in` names the request or answer schemas whose calls the
+ * specification does give the node's limits or values for (the reschedule's times, the BOL's time zone
+ * offset): their field lists show those as the carrier's, with no mark; every other call's, as assumed.
+ */
+export type OpenMarker = {question: string; assumed?: string; sandbox?: string; 'stated-in'?: string[]};
 
 export type OpenQuestion = {
   /** Stable anchor of the row on the register page, derived from its home. */
@@ -15,6 +20,8 @@ export type OpenQuestion = {
   readonly question: string;
   readonly assumed?: string;
   readonly sandbox?: string;
+  /** The schemas whose calls the specification gives the limits or values for (`x-open.stated-in`). */
+  readonly statedIn?: readonly string[];
   /** The specification's section for the home (its `x-spec`). */
   readonly spec: string;
 };
@@ -92,6 +99,7 @@ function row(home: string, field: string, node: Node, spec: string): OpenQuestio
     question: open.question.trim(),
     ...(open.assumed ? {assumed: open.assumed.trim()} : {}),
     ...(open.sandbox ? {sandbox: open.sandbox.trim()} : {}),
+    ...(open['stated-in'] ? {statedIn: open['stated-in']} : {}),
     spec,
   };
   nodeOfRow.set(found, node);

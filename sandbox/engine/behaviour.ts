@@ -189,7 +189,8 @@ const handlers: Record<string, Handler> = {
     if (!pickup) {
       return processingError();
     }
-    return {status: 200, body: {pickupNumber: pickup.pickupNumber, ...(pickup.probill ? {probill: pickup.probill} : {}), status: pickup.status}};
+    // Before a probill is assigned, null: the field's type says "integer or null", and a client reads the same keys either way.
+    return {status: 200, body: {pickupNumber: pickup.pickupNumber, probill: pickup.probill ?? null, status: pickup.status}};
   },
 
   createBolWithPickup(context) {

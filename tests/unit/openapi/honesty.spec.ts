@@ -209,9 +209,10 @@ function tablesIn(nodes: Node[]): Node[] {
   return nodes.flatMap((node) => (node.type === 'table' ? [node] : tablesIn(node.children ?? [])));
 }
 
+const lists = (found: Node[]): Node[] => found.flatMap((node) => (node.type === 'list' ? [node] : lists(node.children ?? [])));
+
 /** The entries of a field list: each field's name, its facts line (type · limits · presence) and whether it carries the assumption tag. */
 function fieldEntries(nodes: Node[]): {name: string; facts: string; assumed: boolean; boundsAssumed: boolean; description: string}[] {
-  const lists = (found: Node[]): Node[] => found.flatMap((node) => (node.type === 'list' ? [node] : lists(node.children ?? [])));
   const [fieldList] = lists(nodes);
   return (fieldList?.children ?? []).map((item) => {
     const [head, ...rest] = item.children!;
@@ -357,7 +358,7 @@ test('an error answer whose message the carrier leaves open says so in its Messa
   const messagesByStatus = (nodes: Node[]) =>
     Object.fromEntries(tablesIn(nodes)[0].children!.slice(1).map((row) => [cellText(row.children![0].children!).split(' ')[0], cellText(row.children![2].children!)]));
   const documents = messagesByStatus(renderers.ErrorResponses(docsContract, {operation: 'getProbillDocuments'}, newPageState()));
-  expect(documents['400']).toBe('not stated; example: Error in processing the request');
+  expect(documents['400']).toBe('not stated; example: Error in processing the request Portal assumption');
   expect(documents['404']).toBe('not stated');
   // A message the catalogue gives stays bare.
   const reschedule = messagesByStatus(renderers.ErrorResponses(docsContract, {operation: 'reschedulePickup'}, newPageState()));
@@ -370,7 +371,7 @@ test('an error answer whose message the carrier leaves open says so in its Messa
   // The catalogue groups on the same cells.
   const catalogue = tablesIn(renderers.ErrorCatalogue(docsContract, {}, newPageState()))[0].children!.slice(1).map((row) => row.children!.map((cell) => cellText(cell.children!)));
   expect(catalogue.filter((row) => row[2].startsWith('not stated; example:'))).toEqual([
-    expect.arrayContaining(['400', 'not stated; example: Error in processing the request', 'GET /documents/probill']),
+    expect.arrayContaining(['400', 'not stated; example: Error in processing the request Portal assumption', 'GET /documents/probill']),
   ]);
 });
 
@@ -395,4 +396,29 @@ test("the introduction's list of the types the specification gives names every e
     return !sentence.includes(words);
   });
   expect(missing).toEqual([]);
+});
+
+test('limits or values the specification gives for one call are the carrier\'s in that call\'s field list, and marked in the others (x-open.stated-in)', () => {
+  const docsContract = Contract.load(path.resolve(__dirname, '../../..'));
+  // The marks on a field's line: each a PortalAssumption element, with its label and aspects.
+  const marksOf = (schema: string, field: string) => {
+    const list = renderers.SchemaFields(docsContract, {schema}, newPageState());
+    const entry = lists(list)[0].children!.find((item) => cellText([item.children![0].children![0].children![0]]) === field)!;
+    const facts = entry.children![0].children![0].children![2].children!;
+    return facts
+      .filter((node) => node.type === 'mdxJsxFlowElement' && (node as {name?: string}).name === 'PortalAssumption')
+      .map((node) => Object.fromEntries(((node as unknown as {attributes: {name: string; value: string}[]}).attributes).map(({name, value}) => [name, value])))
+      .map((attributes) => `${attributes.label}: ${attributes.aspects}`);
+  };
+  // Section 5 gives the BOL's "timeZoneOffset up to 999", and section 9 its item types.
+  expect(marksOf('BolPickupRequest', 'pickupWindow.timeZoneOffset')).not.toContain('Portal assumption: limits');
+  expect(marksOf('PickupRequest', 'pickupWindow.timeZoneOffset')).toContain('Portal assumption: limits');
+  expect(marksOf('BolPickupRequest', 'items[].type').join()).not.toContain('values');
+  // Section 5 gives the reschedule's times, 00:00 to 23:59.
+  expect(marksOf('ReschedulePickupRequest', 'pickupWindow.windowStartTime').join()).not.toContain('limits');
+  expect(marksOf('PickupRequest', 'pickupWindow.windowStartTime')).toContain('Portal assumption: limits');
+  // Every schema `stated-in` names is one of the contract's.
+  const named = JSON.stringify(schemas).match(/"stated-in":\[[^\]]*\]/g) ?? [];
+  expect(named.length).toBeGreaterThanOrEqual(3);
+  expect(named.flatMap((list) => JSON.parse(`{${list}}`)['stated-in'] as string[]).filter((name) => !schemas[name])).toEqual([]);
 });

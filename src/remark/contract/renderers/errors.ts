@@ -49,7 +49,8 @@ function errorRows(contract: Contract, operation: Operation): ErrorRow[] {
 const messageCell = ({messages, messageNotStated}: Pick<ErrorRow, 'messages' | 'messageNotStated'>): Node[] => {
   const codes = messages.flatMap((message, index) => [...(index ? [text(' · ')] : []), inlineCode(message)]);
   if (messageNotStated) {
-    return messages.length ? [text('not stated; example: '), ...codes] : [text('not stated')];
+    // The example is the portal's pick (the generic message): marked, so it never reads as the carrier's for this call.
+    return messages.length ? [text('not stated; example: '), ...codes, text(' '), assumptionTag()] : [text('not stated')];
   }
   return messages.length ? codes : [text('—')];
 };

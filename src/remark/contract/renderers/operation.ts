@@ -4,7 +4,7 @@ import {Contract, guideCodeSamples, referenceUrl, type Example, type Operation, 
 import {code, inlineCode, inlineMarkdown, jsx, link, paragraph, strong, text, type Node} from '../mdast';
 import type {PortalChoice} from '../../../../contract/portalChoices';
 import {type Renderer, guideDescription, assumptionTag, operationOf} from './shared';
-import {flatten, questionMark, rowLeaving, typeLabel} from './schemaFields';
+import {fieldMarks, flatten, limits, questionMark, rowLeaving, typeLabel} from './schemaFields';
 
 /** `<OperationLink operation="reschedulePickup" />`: `POST /order/pickup/reschedule`, linked to /api/. */
 export const OperationLink: Renderer = (contract, props) => {
@@ -89,17 +89,33 @@ export const OperationSummary: Renderer = (contract, props) => {
 };
 
 /**
- * The query parameters a call takes, by name, so a reader need not open /api/ to learn what to send.
- * Their presence is the portal's reading (the carrier lists them without saying), hence one tag.
+ * The query parameters a call takes, each with its type and limits, as a field list gives them, so a
+ * reader need not open /api/ to learn what to send. Their presence is the portal's reading (the
+ * carrier lists them without saying), hence one tag.
  */
 function queryLine(contract: Contract, operation: Operation): Node[] {
-  const parameters = ((operation as {parameters?: unknown[]}).parameters ?? []).map((parameter) => contract.resolve<{name: string; in: string; required?: boolean}>(parameter as never)).filter((parameter) => parameter.in === 'query');
+  const parameters = ((operation as {parameters?: unknown[]}).parameters ?? [])
+    .map((parameter) => contract.resolve<{name: string; in: string; required?: boolean; schema: Schema}>(parameter as never))
+    .filter((parameter) => parameter.in === 'query');
   if (parameters.length === 0) {
     return [];
   }
-  const names = parameters.flatMap((parameter, index) => [...(index > 0 ? [text(', ')] : []), inlineCode(parameter.name), ...(parameter.required && !parameters.every((other) => other.required) ? [text(' (required)')] : [])]);
-  const presence = parameters.every((parameter) => parameter.required) ? [text(parameters.length === 1 ? ', required ' : ', each required '), assumptionTag()] : parameters.some((parameter) => parameter.required) ? [text(' '), assumptionTag()] : [];
-  return [paragraph(text(parameters.length === 1 ? 'Query parameter: ' : 'Query parameters: '), ...names, ...presence)];
+  const eachRequired = parameters.every((parameter) => parameter.required);
+  const described = parameters.flatMap((parameter, index) => {
+    const bounds = limits(contract, parameter.schema);
+    const marks = fieldMarks(contract, parameter.schema, bounds.length > 0, parameter);
+    const mark = (spot: 'type' | 'limits') => (marks.has(spot) ? [text(' '), marks.get(spot)!] : []);
+    return [
+      ...(index > 0 ? [text('; ')] : []),
+      inlineCode(parameter.name),
+      text(` ${typeLabel(contract, parameter.schema)}`),
+      ...mark('type'),
+      ...(bounds.length > 0 ? [text(' · '), ...bounds, ...mark('limits')] : []),
+      ...(parameter.required && !eachRequired ? [text(' (required)')] : []),
+    ];
+  });
+  const presence = eachRequired ? [text(parameters.length === 1 ? '; required ' : '; each required '), assumptionTag()] : parameters.some((parameter) => parameter.required) ? [text(' '), assumptionTag()] : [];
+  return [paragraph(text(parameters.length === 1 ? 'Query parameter: ' : 'Query parameters: '), ...described, ...presence)];
 }
 
 /**

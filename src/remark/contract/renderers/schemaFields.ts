@@ -194,13 +194,15 @@ type MarkSpot = 'type' | 'limits';
 const shownAspects = new Set(['type', 'format', 'bounds', 'values', 'shape']);
 
 /**
- * The marks of one field's line: each open question of the field (its own node, then the schema it
+ * The marks of one field's line: each open question of the field (its holder where it has one, a
+ * query parameter; its own node, then the schema it
  * refers to, then its entries') sits on the fact it bends: a type, a format or a shape on the type; a
  * bound, a pattern or the allowed values on the limits, or on the type where the line shows no limit.
  * Which fields are required is the object's question, marked on "required" (requirementOf).
  */
-export function fieldMarks(contract: Contract, field: Schema, showsLimits: boolean): Map<MarkSpot, Node> {
-  const nodes: Schema[] = [field];
+export function fieldMarks(contract: Contract, field: Schema, showsLimits: boolean, holder?: object, listOf?: string): Map<MarkSpot, Node> {
+  // A query parameter's own questions (its page size's bounds) come first, then its schema's.
+  const nodes: Schema[] = [...(holder ? [holder as Schema] : []), field];
   const target = field.$ref ? contract.resolve<Schema>(field) : undefined;
   if (target) nodes.push(target);
   const items = flatten(contract, field).items;
@@ -212,14 +214,17 @@ export function fieldMarks(contract: Contract, field: Schema, showsLimits: boole
     const bySpot = new Map<MarkSpot, string[]>();
     for (const aspect of row.aspects) {
       if (aspect === 'required') continue;
+      // Limits or values the specification gives for this list's call are the carrier's here.
+      if ((aspect === 'bounds' || aspect === 'values') && listOf && row.statedIn?.includes(listOf)) continue;
       const onLimits = aspect === 'bounds' || aspect === 'values' || (aspect === 'format' && Boolean(flatten(contract, node).pattern));
       const spot: MarkSpot = onLimits && showsLimits ? 'limits' : 'type';
       bySpot.set(spot, [...(bySpot.get(spot) ?? []), aspect]);
     }
     for (const [spot, aspects] of bySpot) {
       if (marks.has(spot)) continue;
-      // A type the line gives as "not stated" is open, not assumed.
-      const showsFact = spot === 'limits' || typeLabel(contract, field) !== 'not stated';
+      // A type the line gives as "not stated" is open, not assumed; so are limits or values the line
+      // does not show (a range the carrier leaves open, which the contract does not fill in).
+      const showsFact = spot === 'limits' || (typeLabel(contract, field) !== 'not stated' && !aspects.every((aspect) => aspect === 'bounds' || aspect === 'values'));
       marks.set(spot, questionMark(row, aspects, showsFact));
     }
   }
@@ -264,6 +269,22 @@ function onceAPage(page: PageState, description: string | undefined): string | u
 }
 
 /**
+ * A long list of allowed values (the 23 pickup statuses), which the field's line names by count: the
+ * values themselves, collapsed under the field, so a reader finds them in the call's own section.
+ */
+function valuesInPlace(contract: Contract, schema: Schema): Node[] {
+  const shown = flatten(contract, schema);
+  const values = shown.enum ?? (shown.type === 'array' && shown.items ? flatten(contract, shown.items).enum : undefined);
+  if (!values || values.length <= 6) return [];
+  return [
+    jsx('details', {className: 'field-list__values'}, [
+      jsx('summary', {}, [text(`The ${values.length} values`)]),
+      paragraph(...values.flatMap((value, index) => [...(index ? [text(', ')] : []), inlineCode(String(value))])),
+    ]),
+  ];
+}
+
+/**
  * `<SchemaFields schema="PickupRequest" depth="2" />`: every field as one entry of a list, in the
  * manner of Stripe's and GitHub's references: name, type, limits and presence on one line, the
  * carrier's description under it. A list wraps at any width, where a five-column table made readers
@@ -280,7 +301,7 @@ export const SchemaFields: Renderer = (contract, props, page) => {
   }
   const items = rows.map((row) => {
     const bounds = limits(contract, row.schema);
-    const marks = fieldMarks(contract, row.schema, bounds.length > 0);
+    const marks = fieldMarks(contract, row.schema, bounds.length > 0, undefined, name);
     // Limits the object borrows (the pickup request's, from the BOL plus pickup) are marked on each limit
     // shown, with the object's one question, where the field has no question of its own there.
     // The object the field belongs to may say so itself; the list's own object says it for all its fields.
@@ -310,6 +331,7 @@ export const SchemaFields: Renderer = (contract, props, page) => {
     return [
       jsx('div', {className: 'field-list__head'}, [paragraph(inlineCode(row.name), text(' '), jsx('span', {className: 'field-list__facts'}, facts))]),
       ...(description ? [paragraph(...inlineMarkdown(description))] : []),
+      ...valuesInPlace(contract, row.schema),
     ];
   });
   const explain = !page.requiredExplained;
