@@ -49,8 +49,13 @@ function trackNewProbill(context: HandlerContext, fields: Json): number {
     status: 'TENDERED AT ORIGIN',
     statusUpdateDate: numericDate(context.now),
     statusUpdateTime: numericTime(context.now),
+    // The parts a tracked probill always shows (only pod, eta and the appointment may be absent):
+    // the example's, as for the terminals, where the call that made it gives none.
     originTerminal: template.originTerminal,
     destinationTerminal: template.destinationTerminal,
+    shipper: template.shipper,
+    consignee: template.consignee,
+    invoice: template.invoice,
     ...Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined)),
   };
   return probillNumber;

@@ -175,6 +175,10 @@ export function withoutRepeatedBound(description: string | undefined, bounds: No
   return description.endsWith(ending) ? `${description.slice(0, -ending.length)}.` : description;
 }
 
+/** True when the schema bounds its value itself (a length or a range), as a borrowed limit would. */
+const boundKeywordsIn = (schema: Schema): boolean =>
+  ['minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'minLength', 'maxLength', 'minItems', 'maxItems'].some((keyword) => (schema as Record<string, unknown>)[keyword] !== undefined);
+
 /** The rows of the register by the node of the contract that leaves them open, once per contract. */
 const rowsByNode = new WeakMap<object, Map<object, OpenQuestion>>();
 
@@ -223,8 +227,13 @@ export function fieldMarks(contract: Contract, field: Schema, showsLimits: boole
     for (const [spot, aspects] of bySpot) {
       if (marks.has(spot)) continue;
       // A type the line gives as "not stated" is open, not assumed; so are limits or values the line
-      // does not show (a range the carrier leaves open, which the contract does not fill in).
-      const showsFact = spot === 'limits' || (typeLabel(contract, field) !== 'not stated' && !aspects.every((aspect) => aspect === 'bounds' || aspect === 'values'));
+      // does not show (a range the carrier leaves open, which the contract does not fill in), and a
+      // format the line does not show (a document's file format, beside its stated base64).
+      const shown = flatten(contract, field);
+      const showsFormat = Boolean(shown.format || shown.pattern);
+      const showsFact =
+        spot === 'limits' ||
+        (typeLabel(contract, field) !== 'not stated' && !aspects.every((aspect) => aspect === 'bounds' || aspect === 'values' || (aspect === 'format' && !showsFormat)));
       marks.set(spot, questionMark(row, aspects, showsFact));
     }
   }
@@ -306,7 +315,10 @@ export const SchemaFields: Renderer = (contract, props, page) => {
     // shown, with the object's one question, where the field has no question of its own there.
     // The object the field belongs to may say so itself; the list's own object says it for all its fields.
     const borrowedHere = borrowedLimits(contract, row.parent) ?? borrowed;
-    if (borrowedHere && bounds.length > 0 && !marks.has('limits')) {
+    // A pattern alone (a date's or a time's form, cited where its schema is) is no borrowed limit.
+    const ownLimits = flatten(contract, row.schema);
+    const hasBorrowable = ownLimits.enum || ownLimits.items || boundKeywordsIn(ownLimits);
+    if (borrowedHere && bounds.length > 0 && hasBorrowable && !marks.has('limits')) {
       const shown = flatten(contract, row.schema);
       marks.set('limits', questionMark(borrowedHere, [...(shown.enum || shown.items ? ['values'] : []), ...(shown.enum ? [] : ['bounds'])], true));
     }
