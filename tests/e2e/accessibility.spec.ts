@@ -3,7 +3,8 @@ import path from 'node:path';
 import type {Page} from '@playwright/test';
 
 import {guides, notFoundHeading, siteRoutes} from '../site';
-import {test, expect, axeViolations, colourRules, openInMode, requestsToOtherHosts, showEveryApiSample, switchColourMode, withOneReleasePage} from './fixtures';
+import {test, expect, axeViolations, colourRules, expectLandedBelowNavbar, openInMode, requestsToOtherHosts, showEveryApiSample, switchColourMode, withOneReleasePage} from './fixtures';
+import {registerRoute} from '../../contract/openQuestions';
 import {contractBlockProblems, fieldListOverflows, keepScripts, scriptWeightProblems, tableOverflows} from './pageVisit';
 import {findTextOverflows} from './textOverflow';
 import {countInsertedRules, expectHydratedOnServerStyles, expectSamplesStyledAtBuild} from './redocStyles';
@@ -268,7 +269,7 @@ test.describe('/api/', () => {
 
   // The visit also checks that /api/ hydrates in light mode on the styles of the server, as
   // api.spec.ts checks in dark mode: one load and one rendering of every sample serve both.
-  test('answers 200 with its heading, hydrated in light mode on the styles of the server, inserting none; no axe violations at 1280px in light mode, and in dark mode after the toggle, and nothing from another host', async ({page, baseURL}) => {
+  test('answers 200 with its heading, hydrated in light mode on the styles of the server, inserting none; no axe violations at 1280px in light mode, and in dark mode after the toggle, and nothing from another host; a mark is reached by keyboard and Enter opens its register row', async ({page, baseURL}) => {
     const foreign = requestsToOtherHosts(page, baseURL!);
     await countInsertedRules(page);
     const response = await openInMode(page, '/api/', 'light', 1280);
@@ -282,6 +283,21 @@ test.describe('/api/', () => {
     problems.push(...(await axeViolations(page, {rules: colourRules})).map((problem) => `dark 1280px: ${problem}`));
     expect(problems).toEqual([]);
     expect(foreign, 'requests to another host').toEqual([]);
+    // A mark is reached by keyboard alone and opens its question: Redoc draws it as a link in the
+    // field's description (openapi/README.md), and Enter lands on its row of the register, marked.
+    // The first operation's first field carries one.
+    const description = page.locator('p', {hasText: /^Account id\./}).first();
+    const mark = description.getByRole('link', {name: 'Portal assumption: type'});
+    await description.click({position: {x: 2, y: 2}});
+    await page.keyboard.press('Tab');
+    await expect(mark).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(new RegExp(`${registerRoute}#tokenrequest-id$`));
+    const row = page.locator('tr', {has: page.locator('#tokenrequest-id')});
+    await expectLandedBelowNavbar(page, row, 'from a mark on /api/');
+    await expect(async () => {
+      expect(await row.evaluate((landed) => getComputedStyle(landed).boxShadow)).toMatch(/inset/);
+    }).toPass();
   });
 
   test('has no axe violations at 390px in light mode, and in dark mode after the toggle in the menu, and no text cut off', async ({page}) => {

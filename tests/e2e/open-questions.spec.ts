@@ -82,21 +82,3 @@ test('a mark on an assumed fact opens its question in place on focus, hover and 
   await note.getByRole('link', {name: 'In the register of open questions'}).click();
   await expect(page).toHaveURL(new RegExp(`${registerRoute}#pickupparty-zip$`));
 });
-
-test('on /api/, a mark is reached by keyboard alone and opens its question: Enter lands on its row of the register, marked', async ({page}) => {
-  // Redoc draws a mark as a link in the field's description (openapi/README.md): its question is
-  // the register's row, which Enter opens. The first operation's first field carries one.
-  await openInMode(page, '/api/', 'light', 1280);
-  const description = page.locator('p', {hasText: /^Account id\./}).first();
-  const mark = description.getByRole('link', {name: 'Portal assumption: type'});
-  await description.click({position: {x: 2, y: 2}});
-  await page.keyboard.press('Tab');
-  await expect(mark).toBeFocused();
-  await page.keyboard.press('Enter');
-  await expect(page).toHaveURL(new RegExp(`${registerRoute}#tokenrequest-id$`));
-  const row = page.locator('tr', {has: page.locator('#tokenrequest-id')});
-  await expectLandedBelowNavbar(page, row, 'from /api/');
-  await expect(async () => {
-    expect(await row.evaluate((landed) => getComputedStyle(landed).boxShadow)).toMatch(/inset/);
-  }).toPass();
-});
