@@ -68,6 +68,30 @@ export function parseCitation(value: unknown): Citation | undefined {
 /** True when the citation states the keywords of its node: the specification's words or the carrier's. */
 export const citesKeywords = (citation: Citation | undefined): citation is Extract<Citation, {quote: string}> => citation?.kind === 'specification' || citation?.kind === 'carrier';
 
+/**
+ * The JSON types (or, for dates and times, the forms) the specification states, by schema
+ * (`ProbillNumber`) or by `Schema.property`, each with its words: read from the contract, where each
+ * such node cites them (`x-spec-type: '3: "transitDays (integer)"'`, checked against the
+ * specification like every citation, above). Every other type in the contract is its reading of
+ * the field's name, limits and examples, and the API introduction says so once.
+ */
+export function statedTypes(schemas: Record<string, {'x-spec-type'?: unknown; properties?: Record<string, {'x-spec-type'?: unknown}>}>): Record<string, string> {
+  const quoted = (value: unknown) => {
+    const citation = parseCitation(value);
+    return citesKeywords(citation) ? citation.quote : undefined;
+  };
+  const stated: Record<string, string> = {};
+  for (const [name, schema] of Object.entries(schemas)) {
+    const own = quoted(schema['x-spec-type']);
+    if (own) stated[name] = own;
+    for (const [property, field] of Object.entries(schema.properties ?? {})) {
+      const words = quoted(field['x-spec-type']);
+      if (words) stated[`${name}.${property}`] = words;
+    }
+  }
+  return stated;
+}
+
 /** Text as the checks compare it: no Markdown emphasis or code marks, one space between words, `…` for any run. */
 const plain = (text: string) => text.replace(/\*\*|`/g, '').replace(/\s+/g, ' ').trim();
 

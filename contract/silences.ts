@@ -49,24 +49,3 @@ export type NotStatedAspect = keyof typeof notStatedAspects;
  * citations.ts), which may be the portal's reading of them (`'assumed: 5: "…"'`).
  */
 export const specReference = /^(?:assumed: )?[3-9](?:(?:, | and )[3-9])*(?:, \S.*|: ".+)$/s;
-
-/**
- * The JSON types (or, for dates and times, the forms) the specification states, by schema
- * (`ProbillNumber`) or by `Schema.property`, each with its words: read from the contract, where each
- * such node cites them (`x-spec-type: '3: "transitDays (integer)"'`, checked against the
- * specification like every citation, citations.ts). Every other type in the contract is its reading of
- * the field's name, limits and examples, and the API introduction says so once.
- */
-export function statedTypes(schemas: Record<string, {'x-spec-type'?: unknown; properties?: Record<string, {'x-spec-type'?: unknown}>}>): Record<string, string> {
-  const quoted = (citation: unknown) => (typeof citation === 'string' ? /"(.+)"/s.exec(citation)?.[1] : undefined);
-  const stated: Record<string, string> = {};
-  for (const [name, schema] of Object.entries(schemas)) {
-    const own = quoted(schema['x-spec-type']);
-    if (own) stated[name] = own;
-    for (const [property, field] of Object.entries(schema.properties ?? {})) {
-      const words = quoted(field['x-spec-type']);
-      if (words) stated[`${name}.${property}`] = words;
-    }
-  }
-  return stated;
-}

@@ -7,7 +7,7 @@ import {newPageState, renderers} from '../../../src/remark/contract/renderers';
 import type {Node} from '../../../src/remark/contract/mdast';
 import {contract} from './contract';
 import {catalogueMessages} from './specLists';
-import {statedTypes} from '../../../contract/silences';
+import {statedTypes} from '../../../contract/citations';
 import {docsPages} from '../../../contract/docsPages';
 
 /**

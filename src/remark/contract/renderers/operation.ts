@@ -4,7 +4,7 @@ import {Contract, guideCodeSamples, referenceUrl, type Example, type Operation, 
 import {code, inlineCode, inlineMarkdown, jsx, link, paragraph, strong, text, type Node} from '../mdast';
 import type {PortalChoice} from '../../../../contract/portalChoices';
 import {type Renderer, guideDescription, assumptionTag, operationOf} from './shared';
-import {fieldMarks, flatten, limits, questionMark, rowLeaving, typeLabel} from './schemaFields';
+import {fieldMarks, flatten, limits, questionMark, rowLeaving, typeAndLimits, typeLabel} from './schemaFields';
 
 /** `<OperationLink operation="reschedulePickup" />`: `POST /order/pickup/reschedule`, linked to /api/. */
 export const OperationLink: Renderer = (contract, props) => {
@@ -103,14 +103,12 @@ function queryLine(contract: Contract, operation: Operation): Node[] {
   const eachRequired = parameters.every((parameter) => parameter.required);
   const described = parameters.flatMap((parameter, index) => {
     const bounds = limits(contract, parameter.schema);
-    const marks = fieldMarks(contract, parameter.schema, bounds.length > 0, parameter);
-    const mark = (spot: 'type' | 'limits') => (marks.has(spot) ? [text(' '), marks.get(spot)!] : []);
+    const marks = fieldMarks(contract, parameter.schema, bounds.length > 0, {holder: parameter});
     return [
       ...(index > 0 ? [text('; ')] : []),
       inlineCode(parameter.name),
-      text(` ${typeLabel(contract, parameter.schema)}`),
-      ...mark('type'),
-      ...(bounds.length > 0 ? [text(' · '), ...bounds, ...mark('limits')] : []),
+      text(' '),
+      ...typeAndLimits(contract, parameter.schema, bounds, marks),
       ...(parameter.required && !eachRequired ? [text(' (required)')] : []),
     ];
   });

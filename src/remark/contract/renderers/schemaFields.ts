@@ -4,6 +4,7 @@ import {Contract, type Schema} from '../contract';
 import {inlineCode, inlineMarkdown, jsx, list, paragraph, strong, text, type Node} from '../mdast';
 import {type PageState, type Renderer, guideDescription, required, assumptionTag} from './shared';
 import {aspectLabel, nodeOfRow, openQuestions, registerRoute, type OpenQuestion} from '../../../../contract/openQuestions';
+import {boundKeywords} from '../../../../contract/citations';
 
 /** The schema's name when it is a `$ref` to a named component. */
 export function refName(schema: Schema): string | undefined {
@@ -50,6 +51,9 @@ export function typeLabel(contract: Contract, schema: Schema): string {
  */
 export const number = (value: number) => String(value);
 
+/** Values as code, joined by commas: `a`, `b`, `c`. */
+const codeValues = (values: readonly unknown[]): Node[] => values.flatMap((value, index) => [...(index ? [text(', ')] : []), inlineCode(String(value))]);
+
 /** The limits of a field, in words, with the exact numbers of the contract. */
 export function limits(contract: Contract, schema: Schema): Node[] {
   return limitParts(contract, schema).flatMap((part, index) => [...(index ? [text('; ')] : []), ...part]);
@@ -82,7 +86,7 @@ export function limitParts(contract: Contract, schema: Schema): Node[][] {
   if (resolved.enum) {
     const name = refName(contract.resolve<Schema>(schema).$ref ? contract.resolve<Schema>(schema) : schema);
     if (resolved.enum.length <= 6 || !name) {
-      parts.push([text('one of '), ...resolved.enum.flatMap((value, index) => [...(index ? [text(', ')] : []), inlineCode(String(value))])]);
+      parts.push([text('one of '), ...codeValues(resolved.enum)]);
     } else {
       parts.push([text(`one of ${resolved.enum.length} values (`), inlineCode(name), text(')')]);
     }
@@ -114,8 +118,10 @@ export function requirementOf(object: Schema, name: string, property: Schema, co
   return /^Optional\b/.test(flatten(contract, property).description ?? '') ? 'optional' : undefined;
 }
 
-/** A field of a list: its path, its schema, its presence, and the object it is a field of. */
-/** A field of a list; `sameShapeAs` names the field above whose fields it shares, which it does not list again. */
+/**
+ * A field of a list: its path, its schema, its presence, and the object it is a field of;
+ * `sameShapeAs` names the field above whose fields it shares, which it does not list again.
+ */
 export type FieldRow = {name: string; schema: Schema; required: Requirement; parent: Schema; sameShapeAs?: string};
 
 
@@ -175,10 +181,6 @@ export function withoutRepeatedBound(description: string | undefined, bounds: No
   return description.endsWith(ending) ? `${description.slice(0, -ending.length)}.` : description;
 }
 
-/** True when the schema bounds its value itself (a length or a range), as a borrowed limit would. */
-const boundKeywordsIn = (schema: Schema): boolean =>
-  ['minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'minLength', 'maxLength', 'minItems', 'maxItems'].some((keyword) => (schema as Record<string, unknown>)[keyword] !== undefined);
-
 /** The rows of the register by the node of the contract that leaves them open, once per contract. */
 const rowsByNode = new WeakMap<object, Map<object, OpenQuestion>>();
 
@@ -202,14 +204,18 @@ const shownAspects = new Set(['type', 'format', 'bounds', 'values', 'shape']);
  * query parameter; its own node, then the schema it
  * refers to, then its entries') sits on the fact it bends: a type, a format or a shape on the type; a
  * bound, a pattern or the allowed values on the limits, or on the type where the line shows no limit.
- * Which fields are required is the object's question, marked on "required" (requirementOf).
+ * Which fields are required is the object's question, marked on "required" (requirementOf). Limits
+ * or values that a row says the specification gives for the list's schema (`listOf`, `statedIn`) are
+ * not marked there.
  */
-export function fieldMarks(contract: Contract, field: Schema, showsLimits: boolean, holder?: object, listOf?: string): Map<MarkSpot, Node> {
+export function fieldMarks(contract: Contract, field: Schema, showsLimits: boolean, {holder, listOf}: {holder?: object; listOf?: string} = {}): Map<MarkSpot, Node> {
   // A query parameter's own questions (its page size's bounds) come first, then its schema's.
   const nodes: Schema[] = [...(holder ? [holder as Schema] : []), field];
   const target = field.$ref ? contract.resolve<Schema>(field) : undefined;
   if (target) nodes.push(target);
-  const items = flatten(contract, field).items;
+  const shown = flatten(contract, field);
+  const showsFormat = Boolean(shown.format || shown.pattern);
+  const items = shown.items;
   if (items) nodes.push(items, ...(items.$ref ? [contract.resolve<Schema>(items)] : []));
   const marks = new Map<MarkSpot, Node>();
   for (const node of nodes) {
@@ -229,8 +235,6 @@ export function fieldMarks(contract: Contract, field: Schema, showsLimits: boole
       // A type the line gives as "not stated" is open, not assumed; so are limits or values the line
       // does not show (a range the carrier leaves open, which the contract does not fill in), and a
       // format the line does not show (a document's file format, beside its stated base64).
-      const shown = flatten(contract, field);
-      const showsFormat = Boolean(shown.format || shown.pattern);
       const showsFact =
         spot === 'limits' ||
         (typeLabel(contract, field) !== 'not stated' && !aspects.every((aspect) => aspect === 'bounds' || aspect === 'values' || (aspect === 'format' && !showsFormat)));
@@ -277,6 +281,12 @@ function onceAPage(page: PageState, description: string | undefined): string | u
   return description;
 }
 
+/** A field's type and limits, each with its mark: the start of its facts line, and of a query parameter's. */
+export function typeAndLimits(contract: Contract, schema: Schema, bounds: Node[], marks: Map<MarkSpot, Node>): Node[] {
+  const mark = (spot: MarkSpot) => (marks.has(spot) ? [text(' '), marks.get(spot)!] : []);
+  return [text(typeLabel(contract, schema)), ...mark('type'), ...(bounds.length > 0 ? [text(' · '), ...bounds, ...mark('limits')] : [])];
+}
+
 /**
  * A long list of allowed values (the 23 pickup statuses), which the field's line names by count: the
  * values themselves, collapsed under the field, so a reader finds them in the call's own section.
@@ -288,7 +298,7 @@ function valuesInPlace(contract: Contract, schema: Schema): Node[] {
   return [
     jsx('details', {className: 'field-list__values'}, [
       jsx('summary', {}, [text(`The ${values.length} values`)]),
-      paragraph(...values.flatMap((value, index) => [...(index ? [text(', ')] : []), inlineCode(String(value))])),
+      paragraph(...codeValues(values)),
     ]),
   ];
 }
@@ -310,23 +320,18 @@ export const SchemaFields: Renderer = (contract, props, page) => {
   }
   const items = rows.map((row) => {
     const bounds = limits(contract, row.schema);
-    const marks = fieldMarks(contract, row.schema, bounds.length > 0, undefined, name);
+    const marks = fieldMarks(contract, row.schema, bounds.length > 0, {listOf: name});
     // Limits the object borrows (the pickup request's, from the BOL plus pickup) are marked on each limit
     // shown, with the object's one question, where the field has no question of its own there.
     // The object the field belongs to may say so itself; the list's own object says it for all its fields.
     const borrowedHere = borrowedLimits(contract, row.parent) ?? borrowed;
     // A pattern alone (a date's or a time's form, cited where its schema is) is no borrowed limit.
-    const ownLimits = flatten(contract, row.schema);
-    const hasBorrowable = ownLimits.enum || ownLimits.items || boundKeywordsIn(ownLimits);
+    const shown = flatten(contract, row.schema);
+    const hasBorrowable = shown.enum || shown.items || boundKeywords.some((keyword) => (shown as Record<string, unknown>)[keyword] !== undefined);
     if (borrowedHere && bounds.length > 0 && hasBorrowable && !marks.has('limits')) {
-      const shown = flatten(contract, row.schema);
       marks.set('limits', questionMark(borrowedHere, [...(shown.enum || shown.items ? ['values'] : []), ...(shown.enum ? [] : ['bounds'])], true));
     }
-    const mark = (spot: MarkSpot) => (marks.has(spot) ? [text(' '), marks.get(spot)!] : []);
-    const facts: Node[] = [text(typeLabel(contract, row.schema)), ...mark('type')];
-    if (bounds.length > 0) {
-      facts.push(text(' · '), ...bounds, ...mark('limits'));
-    }
+    const facts = typeAndLimits(contract, row.schema, bounds, marks);
     if (row.sameShapeAs) {
       facts.push(text(' · the fields of '), inlineCode(row.sameShapeAs));
     }
