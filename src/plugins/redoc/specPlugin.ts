@@ -2,6 +2,7 @@ import path from 'node:path';
 import type {LoadContext, Plugin, PluginModule} from '@docusaurus/types';
 import redocSpecPlugin, {validateOptions} from 'docusaurus-plugin-redoc';
 
+import {markEachCall} from '../../../contract/openQuestions/perCallMarks';
 import {withSiteRelativeLinks} from '../../../contract/siteLinks';
 import {downloadSizes} from '../../downloads';
 import {provider} from '../../settings/provider';
@@ -21,7 +22,8 @@ type Options = Parameters<typeof redocSpecPlugin>[1];
  *
  * The served openapi.json links to the portal with absolute URLs (contract/siteLinks.ts); the
  * page turns them back into site links, so /api/ never sends a reader to another host, lists the
- * downloads with their sizes, and names its version as the portal's contract release. A download
+ * downloads with their sizes, and names its version as the portal's contract release. Where the
+ * specification's facts differ by call, each call gets its own markers (contract/openQuestions/perCallMarks.ts). A download
  * that was not generated fails the build, naming the file.
  */
 // `options` is typed unknown as Docusaurus types plugin modules; validateOptions below has checked it.
@@ -34,7 +36,8 @@ export default function redocSpecPluginWithoutGlobalSpec(context: LoadContext, o
       const loaded = args.content as {converted: object};
       // The spec is the published openapi.json (contract/outputs.ts): its output folder holds the downloads.
       const published = path.resolve(context.siteDir, (options as Options).spec!, '../..');
-      const converted = withSiteRelativeLinks(loaded.converted, provider.portalUrl, downloadSizes(published)) as {info?: {version?: string}};
+      // Each call's request and answer show that call's markers, where a shared part's differ by call.
+      const converted = markEachCall(withSiteRelativeLinks(loaded.converted, provider.portalUrl, downloadSizes(published))) as {info?: {version?: string}};
       // Redoc titles the page "<title> (<info.version>)", which read as the carrier's API version; it is
       // this portal's release of the contract (openapi/releases/), and the page says so. The files
       // served keep the plain semver.

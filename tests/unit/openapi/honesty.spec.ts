@@ -5,10 +5,11 @@ import {test, expect} from '@playwright/test';
 import {Contract} from '../../../src/remark/contract/contract';
 import {newPageState, renderers} from '../../../src/remark/contract/renderers';
 import type {Node} from '../../../src/remark/contract/mdast';
-import {contract} from './contract';
+import {contract, operations} from './contract';
 import {catalogueMessages} from './specLists';
 import {statedTypes} from '../../../contract/citations';
 import {docsPages} from '../../../contract/docsPages';
+import {markEachCall} from '../../../contract/openQuestions/perCallMarks';
 
 /**
  * The contract and the guides say only what the specification says (the rule in openapi/README.md).
@@ -421,4 +422,51 @@ test('limits or values the specification gives for one call are the carrier\'s i
   const named = JSON.stringify(schemas).match(/"stated-in":\[[^\]]*\]/g) ?? [];
   expect(named.length).toBeGreaterThanOrEqual(3);
   expect(named.flatMap((list) => JSON.parse(`{${list}}`)['stated-in'] as string[]).filter((name) => !schemas[name])).toEqual([]);
+});
+
+test('/api/ marks the limits and values of each call\'s fields as that call\'s field list does, where a shared part\'s facts differ by call', () => {
+  const docsContract = Contract.load(path.resolve(__dirname, '../../..'));
+  const page = markEachCall(contract) as typeof contract;
+  const pageSchemas = page.components.schemas as Record<string, SchemaNode>;
+  const resolved = (node: SchemaNode): SchemaNode => (node.$ref ? {...pageSchemas[node.$ref.split('/').pop()!], ...node, $ref: undefined} : node);
+  // A field of /api/'s copy by its path in the guide (`pickupFrom.zip`, `items[].type`).
+  const fieldAt = (schema: SchemaNode, fieldPath: string): SchemaNode | undefined =>
+    fieldPath.split('.').reduce<SchemaNode | undefined>((node, step) => {
+      const holder = (found: SchemaNode | undefined, name: string): SchemaNode | undefined => {
+        if (!found) return undefined;
+        const here = resolved(found);
+        return here.properties?.[name] ?? (here.allOf ?? []).map((part) => holder(part, name)).find(Boolean);
+      };
+      const [name, ...arrays] = step.split('[]');
+      return arrays.reduce<SchemaNode | undefined>((found) => (found ? resolved(found).items : undefined), holder(node, name));
+    }, schema);
+  // The register rows marked on limits or values: `id` from each mark's link.
+  const limitIds = (marks: {label: string; aspects: string; href: string}[]) =>
+    marks.filter(({aspects}) => /limits|values/.test(aspects)).map(({href}) => href.split('#')[1]).sort();
+  const apiMarks = (description = '') =>
+    [...description.matchAll(/\*\[([^:\]]*): ([^\]]*)\]\([^)]*#([a-z0-9-]+)\)\*/g)].map(([, label, aspects, id]) => ({label, aspects, href: `#${id}`}));
+  const calls = [...new Set(operations().flatMap(({operation}) => {
+    const reference = (operation.requestBody as {content?: {'application/json'?: {schema?: {$ref?: string}}}} | undefined)?.content?.['application/json']?.schema?.$ref;
+    return reference ? [reference.split('/').pop()!] : [];
+  }))];
+  const disagreements: string[] = [];
+  let compared = 0;
+  for (const call of calls) {
+    const list = renderers.SchemaFields(docsContract, {schema: call}, newPageState());
+    for (const item of lists(list)[0].children!) {
+      const name = cellText([item.children![0].children![0].children![0]]);
+      const facts = item.children![0].children![0].children![2].children!;
+      const guide = facts
+        .filter((node) => node.type === 'mdxJsxFlowElement' && (node as {name?: string}).name === 'PortalAssumption')
+        .map((node) => Object.fromEntries(((node as unknown as {attributes: {name: string; value: string}[]}).attributes).map(({name, value}) => [name, value])) as {label: string; aspects: string; href: string});
+      const field = fieldAt(pageSchemas[call], name);
+      if (!field) continue;
+      compared += 1;
+      const shown = field.description ?? resolved(field).description;
+      const [onGuide, onApi] = [limitIds(guide), limitIds(apiMarks(shown))];
+      if (onGuide.join() !== onApi.join()) disagreements.push(`${call} ${name}: guide [${onGuide}], /api/ [${onApi}]`);
+    }
+  }
+  expect(compared).toBeGreaterThan(100);
+  expect(disagreements).toEqual([]);
 });
