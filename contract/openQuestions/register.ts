@@ -5,7 +5,8 @@ import {pageQuestions} from '../pageQuestions';
 import {apiWideQuestions} from '../portalChoices';
 import {openQuestions, sandboxBehaviour, type Document, type OpenQuestion} from './rows';
 
-export const registerRoute = '/docs/guides/open-questions';
+// The register's route lives with the rows, which browser code (the Try it console) imports without Node's modules.
+export {registerRoute} from './rows';
 export const registerCsvPath = 'static/downloads/open-questions.csv';
 export const registerJsonPath = 'static/downloads/open-questions.json';
 

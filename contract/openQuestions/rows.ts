@@ -1,6 +1,9 @@
 /** The open questions read from the contract: each marked silence as a row at its home, and the rows one call reaches. */
 import {notStatedAspects, type NotStatedAspect} from '../silences';
 
+/** The register page's route: every row's anchor is on it. */
+export const registerRoute = '/docs/guides/open-questions';
+
 /** What a marked node holds beside `x-not-stated`. */
 /**
  * A node's open question (`x-open`). `stated-in` names the request or answer schemas whose calls the

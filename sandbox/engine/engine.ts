@@ -13,6 +13,7 @@ import {Contract, type ContractDocument, type ParameterObject} from './contract'
 import {handlerFor, type HandlerContext, type Outcome} from './behaviour';
 import {checkAuthorization, issueToken} from './tokens';
 import {createValidator, type Validator} from './validation';
+import {relianceHeader, relianceReader, type RelianceReader} from './reliance';
 import {seedWorld, type World} from './world';
 
 export type SandboxRequest = {
@@ -33,6 +34,10 @@ export type SandboxResponse = {
   headers: Record<string, string>;
   /** The JSON body, or undefined for an answer without one. */
   body?: unknown;
+  /** The call the request reached (`POST /order/pickup/request`), if it reached one. */
+  call?: string;
+  /** The register ids of the open questions this exchange relied on (reliance.ts), also in `X-Sandbox-Assumptions`. */
+  reliedOn: string[];
 };
 
 /** Where the worlds of the accounts live: memory in Node, sessionStorage in a browser. */
@@ -83,6 +88,8 @@ export type Sandbox = {
   reset(): void;
   /** How long the tokens it issues last, in seconds. */
   tokenLifetimeSeconds: number;
+  /** The register's rows the answers name, by id. */
+  reliance: RelianceReader;
 };
 
 export function createSandbox(options: SandboxOptions): Sandbox {
@@ -92,6 +99,7 @@ export function createSandbox(options: SandboxOptions): Sandbox {
   const seed = seedWorld(contract);
   const exampleLifetime = contract.example<{expires_in: number}>('TokenResponseExample').expires_in;
   const tokenLifetimeSeconds = options.tokenLifetimeSeconds ?? exampleLifetime;
+  const reliance = relianceReader(options.contract);
 
   // Verifying a JWT costs more than most calls; a token already verified is looked up until it expires.
   const verifiedTokens = new Map<string, {accountId: string; expiresAt: number}>();
@@ -110,7 +118,8 @@ export function createSandbox(options: SandboxOptions): Sandbox {
     return check;
   }
 
-  async function answer(request: SandboxRequest): Promise<Outcome & {allow?: string; wwwAuthenticate?: string}> {
+  type Answer = Outcome & {allow?: string; wwwAuthenticate?: string; call?: string; reliedOn?: string[]};
+  async function answer(request: SandboxRequest): Promise<Answer> {
     const [rawPath, rawQuery = ''] = request.path.split('?', 2);
     const path = rawPath.length > 1 ? rawPath.replace(/\/+$/, '') : rawPath;
     const route = contract.route(path);
@@ -178,9 +187,13 @@ export function createSandbox(options: SandboxOptions): Sandbox {
       }
       query[name] ??= value;
     }
+    // From here the call is reached: its answer names the open questions the exchange relied on.
+    const call = `${entry.method.toUpperCase()} ${entry.path}`;
+    const hasBody = Boolean(entry.operation.requestBody) && (request.body ?? '').trim() !== '';
+    const reached = (outcome: Outcome): Answer => ({...outcome, call, reliedOn: reliance.of({entry, query, body, hasBody, status: outcome.status, answer: outcome.body})});
     const messages = [...(entry.operation.requestBody ? validator.body(entry, body) : []), ...validator.query(entry, query)];
     if (messages.length > 0) {
-      return errorOutcome(400, messages);
+      return reached(errorOutcome(400, messages));
     }
 
     const stored = accountId === undefined ? undefined : options.store.get(accountId);
@@ -202,7 +215,7 @@ export function createSandbox(options: SandboxOptions): Sandbox {
     if (accountId !== undefined && world && outcome.status < 300 && changedWorld) {
       options.store.set(accountId, world);
     }
-    return outcome;
+    return reached(outcome);
   }
 
   return {
@@ -210,8 +223,9 @@ export function createSandbox(options: SandboxOptions): Sandbox {
     validator,
     reset: () => options.store.clear(),
     tokenLifetimeSeconds,
+    reliance,
     async handle(request) {
-      let outcome: Outcome & {allow?: string; wwwAuthenticate?: string};
+      let outcome: Answer;
       try {
         outcome = await answer(request);
       } catch (error) {
@@ -228,9 +242,13 @@ export function createSandbox(options: SandboxOptions): Sandbox {
       if (outcome.wwwAuthenticate) {
         headers['www-authenticate'] = outcome.wwwAuthenticate;
       }
+      const reliedOn = outcome.reliedOn ?? [];
+      if (reliedOn.length > 0) {
+        headers[relianceHeader.toLowerCase()] = reliedOn.join(', ');
+      }
       // A copy in plain JSON: the caller may keep it while the world changes on.
       const body = outcome.body === undefined ? undefined : JSON.parse(JSON.stringify(outcome.body));
-      return {status: outcome.status, statusText: statusTexts[outcome.status] ?? '', headers, body};
+      return {status: outcome.status, statusText: statusTexts[outcome.status] ?? '', headers, body, ...(outcome.call ? {call: outcome.call} : {}), reliedOn};
     },
   };
 }

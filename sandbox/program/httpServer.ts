@@ -6,6 +6,7 @@
 import {createServer, type IncomingMessage, type Server, type ServerResponse} from 'node:http';
 
 import {maxBodyBytes, type Sandbox} from '../engine/engine';
+import {relianceHeader} from '../engine/reliance';
 import {contractHeader} from './contractIdentity';
 
 export type SandboxServerOptions = {
@@ -18,14 +19,19 @@ export type SandboxServerOptions = {
    * so an answer a test has seen survives a kill of the sandbox right after it.
    */
   beforeAnswer?: () => Promise<void>;
+  /** The go-live report on demand, at `GET /_sandbox/report` (Markdown) and `/_sandbox/report.json`. */
+  report?: {markdown(): string; json(): unknown};
 };
+
+/** Where the report is served: a path the contract has none under, so no call of the carrier's is hidden. */
+export const reportPath = '/_sandbox/report';
 
 const corsHeaders = {
   'access-control-allow-origin': '*',
   'access-control-allow-methods': 'GET, POST, OPTIONS',
   'access-control-allow-headers': 'Authorization, Content-Type',
   // WWW-Authenticate: a browser client reads why a 401 was refused, as RFC 6750 puts it there.
-  'access-control-expose-headers': `${contractHeader}, WWW-Authenticate`,
+  'access-control-expose-headers': `${contractHeader}, ${relianceHeader}, WWW-Authenticate`,
   'access-control-max-age': '600',
 };
 
@@ -51,9 +57,16 @@ export function sandboxServer(sandbox: Sandbox, options: SandboxServerOptions = 
     const started = performance.now();
     const method = request.method ?? 'GET';
     let status: number;
+    const path = (request.url ?? '/').split('?')[0];
     if (method === 'OPTIONS') {
       status = 204;
       response.writeHead(status, {...corsHeaders, ...identity}).end();
+    } else if (options.report && method === 'GET' && (path === reportPath || path === `${reportPath}.json`)) {
+      status = 200;
+      const json = path.endsWith('.json');
+      const text = json ? `${JSON.stringify(options.report.json(), null, 2)}\n` : options.report.markdown();
+      response.writeHead(status, {...corsHeaders, ...identity, 'content-type': json ? 'application/json; charset=utf-8' : 'text/markdown; charset=utf-8', 'content-length': Buffer.byteLength(text)});
+      response.end(text);
     } else {
       let answer = await sandbox.handle({
         method,
@@ -65,7 +78,7 @@ export function sandboxServer(sandbox: Sandbox, options: SandboxServerOptions = 
         await options.beforeAnswer?.();
       } catch (error) {
         const message = `Sandbox error: the change was made but could not be saved: ${error instanceof Error ? error.message : String(error)}`;
-        answer = {status: 500, statusText: 'Internal Server Error', headers: {'content-type': 'application/json; charset=utf-8'}, body: {statusCode: 500, message, error: 'Internal Server Error'}};
+        answer = {status: 500, statusText: 'Internal Server Error', headers: {'content-type': 'application/json; charset=utf-8'}, body: {statusCode: 500, message, error: 'Internal Server Error'}, reliedOn: []};
       }
       status = answer.status;
       const text = answer.body === undefined ? '' : JSON.stringify(answer.body);

@@ -7,11 +7,12 @@
  * Output a script can rely on: one line on stdout containing "listening on <url>" once it accepts
  * calls; mistakes on stderr with exit status 2 (usage) or 1 (a port in use, a refused state file).
  */
-import {existsSync} from 'node:fs';
+import {existsSync, writeFileSync} from 'node:fs';
 import type {AddressInfo} from 'node:net';
 
 import {createSandbox, memoryStore, type WorldStore} from '../engine/engine';
 import {contractIdentity} from './contractIdentity';
+import {relianceTally, type ApiWideQuestion} from './goLiveReport';
 import {sandboxServer} from './httpServer';
 import {serveMcp} from './mcpServer';
 import {parseCommandLine, usage, type SandboxOptions} from './options';
@@ -55,7 +56,14 @@ export type ProgramContents = {
   operationsMarkdown: Record<string, string>;
   /** Each docs page as Markdown, in the sidebar's order, for the MCP server's search_guides and read_guide. */
   guides: GuidePage[];
+  /** The register page's address, which the go-live report links each question to. */
+  registerUrl?: string;
+  /** The register's questions asked across the API, which the go-live report names once. */
+  apiWide?: ApiWideQuestion[];
 };
+
+/** The JSON file beside a report's Markdown: `golive.md` → `golive.json`. */
+export const reportJsonFile = (markdownFile: string) => (/\.md$/i.test(markdownFile) ? markdownFile.replace(/\.md$/i, '.json') : `${markdownFile}.json`);
 
 export async function runSandboxProgram(contractText: string, argv: readonly string[] = process.argv.slice(2), contents: ProgramContents = {operationsMarkdown: {}, guides: []}): Promise<void> {
   const identity = contractIdentity(contractText);
@@ -91,15 +99,44 @@ export async function runSandboxProgram(contractText: string, argv: readonly str
     }
   }
   const store: WorldStore = state?.store ?? memoryStore();
-  const sandbox = createSandbox({contract: JSON.parse(contractText), store, clock: () => new Date(), tokenLifetimeSeconds: options.tokenTtlSeconds});
+  const engine = createSandbox({contract: JSON.parse(contractText), store, clock: () => new Date(), tokenLifetimeSeconds: options.tokenTtlSeconds});
+  // Every answer, over HTTP or MCP, counts towards the go-live report.
+  const tally = relianceTally({rows: engine.reliance.rows, apiWide: contents.apiWide ?? [], registerUrl: contents.registerUrl ?? '/docs/guides/open-questions', contract: identity.label});
+  const sandbox = {
+    ...engine,
+    async handle(request: Parameters<typeof engine.handle>[0]) {
+      const answer = await engine.handle(request);
+      tally.record(answer);
+      return answer;
+    },
+  };
+  const report = {markdown: () => tally.markdown(), json: () => tally.report()};
+  if (options.reportFile !== undefined) {
+    const file = options.reportFile;
+    // Written once, as the process ends for any reason: Ctrl-C, SIGTERM, or the MCP client closing stdin.
+    process.on('exit', () => {
+      try {
+        writeFileSync(file, report.markdown());
+        writeFileSync(reportJsonFile(file), `${JSON.stringify(report.json(), null, 2)}\n`);
+        process.stderr.write(`${programName}: wrote the go-live report to ${file} and ${reportJsonFile(file)}\n`);
+      } catch (error) {
+        process.stderr.write(`${programName}: could not write the go-live report to ${file}: ${error instanceof Error ? error.message : String(error)}\n`);
+        process.exitCode = 1;
+      }
+    });
+  }
   if (options.mcp) {
-    await serveMcp({sandbox, contract: JSON.parse(contractText), operationsMarkdown: contents.operationsMarkdown, guides: contents.guides, version: identity.label, afterCall: state?.saved});
+    await serveMcp({sandbox, contract: JSON.parse(contractText), operationsMarkdown: contents.operationsMarkdown, guides: contents.guides, version: identity.label, afterCall: state?.saved, report});
+    // A signal ends the process through exit, so the report is written.
+    process.on('SIGINT', () => process.exit(130));
+    process.on('SIGTERM', () => process.exit(143));
     return;
   }
   const server = sandboxServer(sandbox, {
     contractLabel: identity.label,
     log: options.quiet ? undefined : (line) => process.stdout.write(`${line}\n`),
     beforeAnswer: state?.saved,
+    report,
   });
 
   server.once('error', (error: NodeJS.ErrnoException) => fail(listenProblem(error, options), 1));

@@ -10,7 +10,8 @@
  * - `describe_operation`: one call's contract and open questions, as Markdown;
  * - `search_guides`: the sections of the guides that best match some words, ranked (guideSearch.ts);
  * - `read_guide`: one docs page, whole, as Markdown;
- * - `call_sandbox`: a request to the sandbox, answered as the HTTP sandbox answers it.
+ * - `call_sandbox`: a request to the sandbox, answered as the HTTP sandbox answers it;
+ * - `go_live_report`: the open questions the calls so far relied on (goLiveReport.ts).
  *
  * Stdout carries the protocol alone: anything else this mode says goes to stderr.
  */
@@ -36,6 +37,8 @@ export type McpServerOptions = {
   version: string;
   /** Awaited after each call that may change state, with `--state`: the change is on disk before the answer. */
   afterCall?: () => Promise<void>;
+  /** The go-live report so far (goLiveReport.ts). */
+  report?: {markdown(): string; json(): unknown};
 };
 
 const methods = ['get', 'post', 'put', 'patch', 'delete'];
@@ -178,6 +181,22 @@ export function carrierMcpServer(options: McpServerOptions): McpServer {
       return text(JSON.stringify(result, null, 2));
     },
   );
+
+  const report = options.report;
+  if (report) {
+    server.registerTool(
+      'go_live_report',
+      {
+        title: 'Go-live report',
+        description:
+          "The open questions of the carrier's specification that the calls made so far relied on, grouped by kind and call, each linked to the portal's register: " +
+          'where the specification is silent the sandbox follows the portal\'s assumption, so these are what to ask the carrier before going live. Markdown, with the same report as JSON in structuredContent.',
+        inputSchema: strictArguments({}),
+        annotations: readOnly,
+      },
+      () => ({...text(report.markdown()), structuredContent: report.json() as Record<string, unknown>}),
+    );
+  }
 
   return server;
 }

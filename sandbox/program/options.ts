@@ -16,6 +16,8 @@ export type SandboxOptions = {
   quiet: boolean;
   /** Serve the Model Context Protocol on stdin and stdout instead of HTTP (mcpServer.ts). */
   mcp: boolean;
+  /** Where the go-live report is written at exit, as Markdown, with its JSON beside it (goLiveReport.ts). */
+  reportFile?: string;
 };
 
 export type ParsedCommandLine =
@@ -26,7 +28,7 @@ export type ParsedCommandLine =
 
 export const defaultHost = '127.0.0.1';
 
-const valueFlags = ['--port', '--host', '--token-ttl', '--state'] as const;
+const valueFlags = ['--port', '--host', '--token-ttl', '--state', '--report'] as const;
 const switchFlags = ['--quiet', '--mcp', '--help', '-h', '--version', '-v'] as const;
 
 export function usage(program: string, contractLabel: string): string {
@@ -47,6 +49,9 @@ export function usage(program: string, contractLabel: string): string {
     '                      or SANDBOX_TOKEN_TTL)',
     "  --state <file>      keep every account's world in this JSON file,",
     '                      across restarts (default: in memory)',
+    '  --report <file>     at exit, write the go-live report there (Markdown,',
+    '                      and JSON beside it): the open questions your',
+    '                      calls relied on; also GET /_sandbox/report',
     '  --quiet             no log line per request',
     '  --mcp               be an MCP server on stdin/stdout for a coding',
     '                      assistant, instead of an HTTP server',
@@ -127,5 +132,10 @@ export function parseCommandLine(argv: readonly string[], env: Readonly<Record<s
     return {kind: 'mistake', message: '--state must name a file'};
   }
 
-  return {kind: 'run', options: {port, host, tokenTtlSeconds, stateFile, quiet, mcp}};
+  const reportFile = given.get('--report');
+  if (reportFile !== undefined && reportFile.trim() === '') {
+    return {kind: 'mistake', message: '--report must name a file'};
+  }
+
+  return {kind: 'run', options: {port, host, tokenTtlSeconds, stateFile, quiet, mcp, ...(reportFile !== undefined ? {reportFile} : {})}};
 }

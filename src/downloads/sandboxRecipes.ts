@@ -12,6 +12,9 @@ import {localSandboxPort} from '../../sandbox/engine/localServer';
 
 export const sandboxFileName = sandboxProgramPath.split('/').pop()!;
 
+/** Where the recipes have the sandbox write its go-live report (its JSON goes beside it). */
+export const goLiveReportFile = 'go-live-report.md';
+
 export function sandboxDownloadUrl(portalUrl: string): string {
   return `${portalUrl}${sandboxProgramPath.slice('static'.length)}`;
 }
@@ -34,12 +37,20 @@ curl -fsSL -o ${sandboxFileName} "$url"
 # The contract it carries, for your CI log.
 node ${sandboxFileName} --version
 
-# Start it in the background on PORT (${localSandboxPort} unless set).
+# Start it in the background on PORT (${localSandboxPort} unless set). As it stops it writes the
+# go-live report: the open questions your tests relied on, to ask the carrier before going live.
 export PORT="\${PORT:-${localSandboxPort}}"
-node ${sandboxFileName} --quiet > sandbox.log 2>&1 &
+node ${sandboxFileName} --quiet --report ${goLiveReportFile} > sandbox.log 2>&1 &
 sandbox_pid=$!
-# Stop it when this script ends, whatever your tests answer.
-trap 'kill "$sandbox_pid" 2>/dev/null' EXIT
+# Stop it when this script ends, whatever your tests answer, and show the report in the CI log.
+stop_sandbox() {
+  status=$?
+  kill "$sandbox_pid" 2>/dev/null || true
+  wait "$sandbox_pid" 2>/dev/null || true
+  cat ${goLiveReportFile} 2>/dev/null || true
+  exit "$status"
+}
+trap stop_sandbox EXIT
 
 # Wait for its "listening on" line: 10 seconds at most.
 for attempt in $(seq 100); do
@@ -76,7 +87,7 @@ jobs:
           node "$RUNNER_TEMP/${sandboxFileName}" --version
       - name: Start it in the background and wait until it listens
         run: |
-          node "$RUNNER_TEMP/${sandboxFileName}" --quiet > "$RUNNER_TEMP/sandbox.log" 2>&1 &
+          node "$RUNNER_TEMP/${sandboxFileName}" --quiet --report "$RUNNER_TEMP/${goLiveReportFile}" > "$RUNNER_TEMP/sandbox.log" 2>&1 &
           echo $! > "$RUNNER_TEMP/sandbox.pid"
           for attempt in $(seq 100); do
             grep -q 'listening on' "$RUNNER_TEMP/sandbox.log" && break
@@ -85,8 +96,14 @@ jobs:
           grep -q 'listening on' "$RUNNER_TEMP/sandbox.log" || { cat "$RUNNER_TEMP/sandbox.log"; exit 1; }
       - name: Run your tests against it
         run: npm test
-      - name: Stop the sandbox
+      - name: Stop the sandbox and show the go-live report in the job summary
         if: always()
-        run: kill "$(cat "$RUNNER_TEMP/sandbox.pid")"
+        run: |
+          kill "$(cat "$RUNNER_TEMP/sandbox.pid")"
+          for attempt in $(seq 100); do
+            test -f "$RUNNER_TEMP/${goLiveReportFile}" && break
+            sleep 0.1
+          done
+          cat "$RUNNER_TEMP/${goLiveReportFile}" >> "$GITHUB_STEP_SUMMARY"
 `;
 }

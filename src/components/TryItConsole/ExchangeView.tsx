@@ -1,9 +1,12 @@
 /** The request as sent and the answer as received, of any size: its first part highlighted, the rest in parts, the whole body saved on request. */
 import {useEffect, useState, type ReactNode} from 'react';
 import CodeBlock from '@theme/CodeBlock';
+import Link from '@docusaurus/Link';
 
 import {highlightedBodyChars, readableSize, shownBodyBytes, type AnswerBody} from '../../tryIt/answerBody';
 import {type Exchange} from '../../tryIt/send';
+import {registerRoute} from '../../../contract/openQuestions/rows';
+import {relianceHeader} from '../../../sandbox/engine/reliance';
 
 import styles from './styles.module.css';
 
@@ -22,6 +25,7 @@ export default function ExchangeView({exchange, fileName}: {exchange?: Exchange;
         </strong>{' '}
         <span>in {exchange.durationMs < 1 ? 'under 1' : Math.round(exchange.durationMs)} ms</span>
       </p>
+      <RelianceView headers={exchange.headers} />
       <details>
         <summary>Headers ({exchange.headers.length})</summary>
         <dl className={styles.headers}>
@@ -35,6 +39,31 @@ export default function ExchangeView({exchange, fileName}: {exchange?: Exchange;
       </details>
       <BodyView body={exchange.body} fileName={`${fileName}-${exchange.status}`} />
     </>
+  );
+}
+
+/**
+ * The open questions the sandbox relied on for this answer (its `X-Sandbox-Assumptions` header), each
+ * linked to its row of the register: what passing here still takes on trust.
+ */
+function RelianceView({headers}: {headers: [string, string][]}): ReactNode {
+  const value = headers.find(([name]) => name.toLowerCase() === relianceHeader.toLowerCase())?.[1];
+  const ids = value ? value.split(',').map((id) => id.trim()).filter(Boolean) : [];
+  if (ids.length === 0) {
+    return null;
+  }
+  return (
+    <p className={styles.reliance}>
+      Relied on {ids.length === 1 ? 'this open question' : `these ${ids.length} open questions`}:{' '}
+      {ids.map((id, index) => (
+        <span key={id}>
+          {index > 0 ? ', ' : ''}
+          <Link to={`${registerRoute}#${id}`}>
+            <code>{id}</code>
+          </Link>
+        </span>
+      ))}
+    </p>
   );
 }
 

@@ -17,7 +17,7 @@ import {stringify} from 'yaml';
 
 import {bundleContract} from '../../../contract/bundle';
 import {openApiJsonPath, openApiYamlPath, outputFolder, outputRoot, postmanCollectionPath, publishedStampPath, sandboxProgramPath, typeDeclarationsPath, type OutputTarget} from '../../../contract/outputs';
-import {registerCsv, registerCsvPath, registerJson, registerJsonPath, registerRows} from '../../../contract/openQuestions';
+import {acrossTheApi, registerCsv, registerCsvPath, registerJson, registerJsonPath, registerRoute, registerRows} from '../../../contract/openQuestions';
 import {postmanCollection} from '../../../contract/postman';
 import {changelogFiles, changelogFolder} from '../../../contract/releases/changelog';
 import {typeDeclarations} from '../../../contract/types';
@@ -91,7 +91,13 @@ async function outputFiles(projectRoot: string, target: OutputTarget): Promise<{
     files.set(`${operationMarkdownFolder}/${operation.operationId}.md`, operationsMarkdown[operation.operationId]);
   }
   // The sandbox carries them too, for its MCP server's describe_operation, and the docs pages for its search_guides.
-  files.set(sandboxProgramPath, await sandboxProgram(text, projectRoot, {operationsMarkdown, guides: guideMarkdownPages(contract, provider.portalUrl)}));
+  files.set(sandboxProgramPath, await sandboxProgram(text, projectRoot, {
+    operationsMarkdown,
+    guides: guideMarkdownPages(contract, provider.portalUrl),
+    // The go-live report links each question to the register, and names the API-wide ones once.
+    registerUrl: `${provider.portalUrl}${registerRoute}`,
+    apiWide: register.filter((row) => row.home === acrossTheApi).map(({id, question, assumed}) => ({id, question, ...(assumed ? {assumed} : {})})),
+  }));
   const changelog = changelogFiles(projectRoot, document as never);
   for (const [file, content] of changelog.files) files.set(file, content);
   return {files, version, releases: changelog.releases.length};

@@ -13,7 +13,7 @@ import {exampleValue, operations} from '../openapi/contract';
  * that a client of the official SDK starts over stdio, as a coding assistant would.
  */
 
-type CallAnswer = {status: number; body: Record<string, unknown> | null};
+type CallAnswer = {status: number; headers: Record<string, string>; body: Record<string, unknown> | null};
 
 async function connect(args: string[] = [], folder = sandboxFolder()) {
   const client = new Client({name: 'portal-test', version: '1.0.0'});
@@ -32,7 +32,7 @@ test('lists its tools, and describes requestPickup as the portal’s Markdown pa
   const {client, textOf} = await connect();
   try {
     const {tools} = await client.listTools();
-    expect(tools.map((tool) => tool.name).sort()).toEqual(['call_sandbox', 'describe_operation', 'list_operations', 'read_guide', 'search_guides']);
+    expect(tools.map((tool) => tool.name).sort()).toEqual(['call_sandbox', 'describe_operation', 'go_live_report', 'list_operations', 'read_guide', 'search_guides']);
     const list = textOf(await client.callTool({name: 'list_operations', arguments: {}}));
     expect(list.match(/^- `/gm)).toHaveLength(28);
     expect(list).toContain('- `requestPickup`: POST /order/pickup/request, Request a pickup (Pickups)');
@@ -150,5 +150,22 @@ test("call_sandbox gives the HTTP answer's own headers, the contract's identity 
     expect(Object.keys(headers).some((name) => name.toLowerCase().startsWith('access-control-')), 'no CORS over stdio').toBe(false);
   } finally {
     await http.stop();
+  }
+});
+
+test('call_sandbox names what an answer relied on, and go_live_report lists it with its register link', async () => {
+  const {client, textOf, call} = await connect();
+  try {
+    const token = (await call('POST', '/authentication/user/token', {id: 'mcp-report', pw: 's3cure-Passw0rd'})).body as {access_token: string};
+    const answer = await call('POST', '/order/pickup/request', {}, token.access_token);
+    expect(answer.status).toBe(201);
+    expect(answer.headers['x-sandbox-assumptions']).toContain('pickuprequest');
+    const report = await client.callTool({name: 'go_live_report', arguments: {}});
+    expect(textOf(report)).toContain('### POST /order/pickup/request');
+    expect(textOf(report)).toContain('/docs/guides/open-questions#pickuprequest');
+    const questions = (report.structuredContent as {questions: {id: string; calls: Record<string, number>}[]}).questions;
+    expect(questions.find((question) => question.id === 'pickuprequest')?.calls).toEqual({'POST /order/pickup/request': 1});
+  } finally {
+    await client.close();
   }
 });

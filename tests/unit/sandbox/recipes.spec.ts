@@ -103,6 +103,10 @@ for (const testsExit of [0, 3]) {
     expect(run.stdout).toContain(`carrier-sandbox ${servedLabel}`);
     expect(JSON.parse(readFileSync(machine.record, 'utf8'))).toEqual({status: 200, contract: servedLabel});
     await expect.poll(() => refusesConnections(port), {message: 'the sandbox is stopped when the script ends'}).toBe(true);
+    // The go-live report, written as the sandbox stopped, is in the CI log: the token call relied on its open questions.
+    expect(run.stdout).toContain('# Go-live report');
+    expect(run.stdout).toContain('open-questions#tokenrequest');
+    expect(JSON.parse(readFileSync(path.join(machine.folder, 'go-live-report.json'), 'utf8')).questions.map((question: {id: string}) => question.id)).toContain('tokenrequest');
   });
 }
 
@@ -116,7 +120,8 @@ test('the GitHub Actions workflow runs its steps as written, and its last step s
   const port = await freePort();
   // The job's env, with the port moved to a free one, as a job would set PORT and CARRIER_BASE_URL together.
   expect(job.env.CARRIER_BASE_URL).toBe(`http://127.0.0.1:${job.env.PORT}`);
-  const env = {PATH: machine.path, HOME: machine.folder, RUNNER_TEMP: runnerTemp, CARRIER_SANDBOX_URL: `${siteUrl}/downloads/carrier-sandbox.mjs`, PORT: String(port), CARRIER_BASE_URL: `http://127.0.0.1:${port}`};
+  const summary = path.join(machine.folder, 'step-summary.md');
+  const env = {GITHUB_STEP_SUMMARY: summary, PATH: machine.path, HOME: machine.folder, RUNNER_TEMP: runnerTemp, CARRIER_SANDBOX_URL: `${siteUrl}/downloads/carrier-sandbox.mjs`, PORT: String(port), CARRIER_BASE_URL: `http://127.0.0.1:${port}`};
   for (const step of job.steps.filter((candidate) => candidate.run)) {
     // GitHub runs a step's script with `bash -e` on Ubuntu runners.
     const run = await bash(['--noprofile', '--norc', '-eo', 'pipefail', '-c', step.run!], {cwd: machine.folder, env});
@@ -124,6 +129,7 @@ test('the GitHub Actions workflow runs its steps as written, and its last step s
   }
   expect(JSON.parse(readFileSync(machine.record, 'utf8'))).toEqual({status: 200, contract: servedLabel});
   await expect.poll(() => refusesConnections(port)).toBe(true);
+  expect(readFileSync(summary, 'utf8')).toContain('open-questions#tokenrequest');
 });
 
 /** The text of every code block of a built page, as a reader copies it. */
