@@ -235,9 +235,13 @@ export function fieldMarks(contract: Contract, field: Schema, showsLimits: boole
       // A type the line gives as "not stated" is open, not assumed; so are limits or values the line
       // does not show (a range the carrier leaves open, which the contract does not fill in), and a
       // format the line does not show (a document's file format, beside its stated base64).
+      // An object listed without fields (an agent item's `dimensions`) shows no shape: an open shape
+      // with nothing assumed in its place is open there, as /api/'s marker says.
+      const showsShape = Boolean(shown.properties || shown.allOf || shown.anyOf || shown.oneOf || (items && flatten(contract, items).properties));
+      const showsNothingAssumed = !row.assumed && !aspects.some((aspect) => shownAspects.has(aspect) && !(aspect === 'shape' && !showsShape));
       const showsFact =
         spot === 'limits' ||
-        (typeLabel(contract, field) !== 'not stated' && !aspects.every((aspect) => aspect === 'bounds' || aspect === 'values' || (aspect === 'format' && !showsFormat)));
+        (typeLabel(contract, field) !== 'not stated' && !showsNothingAssumed && !aspects.every((aspect) => aspect === 'bounds' || aspect === 'values' || (aspect === 'format' && !showsFormat)));
       marks.set(spot, questionMark(row, aspects, showsFact));
     }
   }
