@@ -59,6 +59,9 @@ test.describe('Try it in the guides', () => {
     expect(requested.status).toBe('201 Created');
     const firstNumber = requested.body?.pickupNumber as string;
     expect(firstNumber).toMatch(/^PU\d+$/);
+    // Under the status, the open questions the answer relied on, each linked to its row of the register.
+    const relied = request.getByText(/^Relied on these \d+ open questions/);
+    await expect(relied.getByRole('link', {name: 'pickuprequest', exact: true})).toHaveAttribute('href', '/docs/guides/open-questions#pickuprequest');
     // The console fetched a sandbox token for itself and shows it for editing.
     await expect(request.getByLabel('Bearer token')).toHaveValue(/^ey/);
 
