@@ -7,7 +7,8 @@ import type {Contract, OperationEntry} from './contract';
 import {magic} from './magicValues';
 import type {Json, World} from './world';
 
-export type Outcome = {status: number; body?: unknown};
+/** `alsoReliedOn`: register ids the behaviour relied on beyond the call's own (a move after a delivery). */
+export type Outcome = {status: number; body?: unknown; alsoReliedOn?: string[]};
 export type HandlerContext = {
   contract: Contract;
   entry: OperationEntry;

@@ -9,6 +9,7 @@
 import {agentProbillWrite, agentRefusal, documentsError, processingError, refused, success, unprocessable, validationError, type Handler, type HandlerContext, type Outcome} from './answers';
 import {magic, sandboxPassword} from './magicValues';
 import {newPickupNumber, newProbillNumber, type Json, type World} from './world';
+import {anchorOf} from '../../contract/openQuestions/rows';
 
 export type {HandlerContext, Outcome} from './answers';
 
@@ -297,9 +298,12 @@ const handlers: Record<string, Handler> = {
     if (!world(context).agentProbills[String(probillNumber)]) {
       return processingError();
     }
-    // Spec section 4: agents post PICKED_UP or OUT_FOR_DELIVERY (the enum already refused any other).
-    setStatus(context, probillNumber, context.body.status === 'PICKED_UP' ? 'PICKED UP FROM SHIPPER' : 'OUT FOR DELIVERY');
-    return success(context, {result: true});
+    // Spec section 4: agents post PICKED_UP or OUT_FOR_DELIVERY (the enum already refused any other);
+    // the status each sets is the lifecycle table's (x-sandbox-lifecycle), the portal's assumption.
+    const wasDelivered = world(context).agentProbills[String(probillNumber)].status === 'DELIVERED';
+    setStatus(context, probillNumber, context.contract.lifecycleStatus('updateAgentProbillStatus', String(context.body.status)));
+    // A move back from DELIVERED is taken, and the answer names the question it rests on.
+    return {...success(context, {result: true}), ...(wasDelivered ? {alsoReliedOn: [anchorOf('postProofOfDelivery')]} : {})};
   }),
 
   postProofOfDelivery: agentProbillWrite((context) => {
@@ -308,7 +312,7 @@ const handlers: Record<string, Handler> = {
       return processingError();
     }
     // Spec section 4: "Posting proof of delivery with an image sets the probill to DELIVERED."
-    setStatus(context, probillNumber, 'DELIVERED');
+    setStatus(context, probillNumber, context.contract.lifecycleStatus('postProofOfDelivery'));
     const delivered = new Date(String(context.body.eventTime));
     const tracking = world(context).probills[String(probillNumber)];
     if (tracking) {

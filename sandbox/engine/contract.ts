@@ -43,7 +43,11 @@ export type OperationObject = {
   requestBody?: {content?: Record<string, {schema?: SchemaObject; examples?: Record<string, ExampleObject | Reference>}>};
   responses: Record<string, ResponseObject | Reference>;
 };
+/** One move of the sandbox's probill lifecycle (the contract's `x-sandbox-lifecycle`, the portal's assumption). */
+export type LifecycleMove = {operation: string; sent?: string; from: string; sets: string; note?: string};
+
 export type ContractDocument = {
+  'x-sandbox-lifecycle'?: LifecycleMove[];
   security?: object[];
   paths: Record<string, Record<string, OperationObject>>;
   components: Record<string, Record<string, unknown>>;
@@ -109,6 +113,15 @@ export class Contract {
       throw new Error(`sandbox: the contract has no example "${name}"`);
     }
     return structuredClone(example.value) as T;
+  }
+
+  /** The status a call sets on a probill, as the lifecycle table gives it; throws when the table has no such move. */
+  lifecycleStatus(operationId: string, sent?: string): string {
+    const move = (this.document['x-sandbox-lifecycle'] ?? []).find((candidate) => candidate.operation === operationId && candidate.sent === sent);
+    if (!move) {
+      throw new Error(`sandbox: the contract's x-sandbox-lifecycle has no move for ${operationId}${sent ? ` with ${sent}` : ''}`);
+    }
+    return move.sets;
   }
 
   /** The documented statuses of an operation. */

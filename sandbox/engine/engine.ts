@@ -190,7 +190,11 @@ export function createSandbox(options: SandboxOptions): Sandbox {
     // From here the call is reached: its answer names the open questions the exchange relied on.
     const call = `${entry.method.toUpperCase()} ${entry.path}`;
     const hasBody = Boolean(entry.operation.requestBody) && (request.body ?? '').trim() !== '';
-    const reached = (outcome: Outcome): Answer => ({...outcome, call, reliedOn: reliance.of({entry, query, body, hasBody, status: outcome.status, answer: outcome.body})});
+    const reached = ({alsoReliedOn = [], ...outcome}: Outcome): Answer => ({
+      ...outcome,
+      call,
+      reliedOn: [...new Set([...reliance.of({entry, query, body, hasBody, status: outcome.status, answer: outcome.body}), ...alsoReliedOn])],
+    });
     const messages = [...(entry.operation.requestBody ? validator.body(entry, body) : []), ...validator.query(entry, query)];
     if (messages.length > 0) {
       return reached(errorOutcome(400, messages));

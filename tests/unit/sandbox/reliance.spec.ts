@@ -33,6 +33,9 @@ test('an empty pickup request, a negative ZIP code and PICKED_UP after a deliver
   const backwards = await send(sandbox, {method: 'POST', path: '/agent/probill/status', token, body: {probillNumber: 40512387, status: 'PICKED_UP', eventTime: '2025-04-17T13:00:00Z'}});
   // What a status update does to a probill is open: the call's own question.
   expect(idsOf(backwards)).toContain('updateagentprobillstatus');
+  // The move back from DELIVERED is the lifecycle table's choice: taken, and flagged.
+  expect(backwards.status).toBe(200);
+  expect(idsOf(backwards)).toContain('postproofofdelivery');
   for (const answer of [empty, negative, delivered, backwards]) {
     expect(idsOf(answer).filter((id) => !registerIds.has(id))).toEqual([]);
   }
@@ -107,3 +110,22 @@ for (const entry of operationsOf(listing)) {
     expect(idsOf(answer).sort(), `${entry.operation.operationId}: the header against the call's open questions`).toEqual([...new Set(expected)].sort());
   });
 }
+
+test('the sandbox moves a probill as the contract\'s lifecycle table says, each move from DELIVERED included', async () => {
+  const moves = (document as unknown as {'x-sandbox-lifecycle': {operation: string; sent?: string; sets: string}[]})['x-sandbox-lifecycle'];
+  expect(moves.length).toBeGreaterThanOrEqual(3);
+  const {sandbox} = testSandbox();
+  const token = await freshToken(sandbox);
+  const bodies: Record<string, (sent?: string) => object> = {
+    updateAgentProbillStatus: (sent) => ({probillNumber: 40512387, status: sent, eventTime: '2025-04-17T13:00:00Z'}),
+    postProofOfDelivery: () => ({probillNumber: 40512387, signerName: 'Dana Whitfield', eventTime: '2025-04-17T12:00:00Z', podImage: 'iVBORw0KGgo='}),
+  };
+  for (const first of moves) {
+    for (const move of [first, moves.find((candidate) => candidate.sets === 'DELIVERED')!, first]) {
+      const entry = sandbox.contract.operation(move.operation);
+      expect((await send(sandbox, {method: 'POST', path: entry.path, token, body: bodies[move.operation](move.sent)})).status).toBe(200);
+      const tracked = await send(sandbox, {method: 'GET', path: '/tracking/live/probill/details', token, query: {probillNumber: 40512387}});
+      expect((tracked.body as {status: string}).status, `${move.operation} ${move.sent ?? ''}`).toBe(move.sets);
+    }
+  }
+});

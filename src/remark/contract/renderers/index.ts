@@ -7,7 +7,7 @@ import {EnumValues, SchemaFields} from './schemaFields';
 import {OpenQuestions, OpenQuestionsRegister} from './openQuestions';
 import {CodeSamples, OperationLink, OperationSummary, ResponseExample, TryIt} from './operation';
 import {CommonErrors, ErrorCatalogue, ErrorResponses} from './errors';
-import {Downloads, SandboxCommands, SandboxLimits, SandboxMagicValues} from './sandbox';
+import {Downloads, SandboxCommands, SandboxLifecycle, SandboxLimits, SandboxMagicValues} from './sandbox';
 
 export {newPageState, type PageState, type Renderer} from './shared';
 
@@ -18,6 +18,7 @@ export const renderers: Record<string, Renderer> = {
   SandboxCommands,
   SandboxMagicValues,
   SandboxLimits,
+  SandboxLifecycle,
   SchemaFields,
   EnumValues,
   OperationLink,

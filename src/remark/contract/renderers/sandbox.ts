@@ -12,7 +12,7 @@ import {releaseStatus} from '../../../../contract/releases/status';
 import {usage} from '../../../../sandbox/program/options';
 import {maxBodyBytes} from '../../../../sandbox/engine/engine';
 import {magicValues, sandboxPassword} from '../../../../sandbox/engine/magicValues';
-import {type Renderer, required, namedTable} from './shared';
+import {type Renderer, required, namedTable, assumptionTag} from './shared';
 
 /**
  * `<SandboxMagicValues />`: the sandbox's triggers, from the module the sandbox itself reads, so the
@@ -33,6 +33,33 @@ export const SandboxMagicValues: Renderer = (contract) => {
       ['Call', 'Field', 'Value', 'What the sandbox answers'],
       magicValues.map((value) => [callCell(value.call), [inlineCode(value.field)], [inlineCode(String(value.value))], inlineMarkdown(value.effect)]),
     )),
+  ];
+};
+
+/**
+ * `<SandboxLifecycle />`: how the sandbox moves an agent's probill, the contract's `x-sandbox-lifecycle`
+ * table, which the sandbox itself follows. The carrier states only which events agents post and that a
+ * proof of delivery sets DELIVERED; the rest is the portal's assumption, shown once, collapsed.
+ */
+export const SandboxLifecycle: Renderer = (contract) => {
+  const moves = (contract.raw as {'x-sandbox-lifecycle'?: {operation: string; sent?: string; from: string; sets: string; note?: string}[]})['x-sandbox-lifecycle'] ?? [];
+  if (moves.length === 0) {
+    throw new Error('<SandboxLifecycle /> has no table to show: openapi/openapi.yaml lacks x-sandbox-lifecycle');
+  }
+  const operations = contract.operations();
+  const rows = moves.map((move) => {
+    const entry = operations.find((candidate) => candidate.operation.operationId === move.operation);
+    if (!entry) {
+      throw new Error(`openapi/openapi.yaml: x-sandbox-lifecycle names the operation "${move.operation}", which the API description lacks`);
+    }
+    // The call by its name: a path in a narrow column would break inside its words.
+    return [[link(referenceUrl(entry.operation), text(entry.operation.summary)), ...(move.sent ? [text(' with '), inlineCode(move.sent)] : [])], inlineMarkdown(move.from), [inlineCode(move.sets), ...(move.note ? [text('; '), ...inlineMarkdown(move.note)] : [])]];
+  });
+  return [
+    jsx('details', {className: 'open-questions'}, [
+      jsx('summary', {}, [text('How the sandbox moves a probill '), assumptionTag()]),
+      namedTable('How the sandbox moves a probill', table(['Call', 'From', 'Sets'], rows)),
+    ]),
   ];
 };
 
