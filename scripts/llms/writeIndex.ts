@@ -7,6 +7,8 @@
  * - each call of the API reference, rendered from the contract by the bundle step
  *   (`/api/operations/<operationId>.md`, src/plugins/llmsTxt/operationMarkdown.ts).
  *
+ * And `/api.md`, the reference's introduction with a link to each call's page (`apiMarkdown`).
+ *
  * The plugin writes an llms.txt of its own, grouped by URL: ours replaces it, because the sidebar puts
  * Guides and Reference pages side by side under one folder. A page of the sidebar without its Markdown
  * fails the build, naming the page.
@@ -88,9 +90,30 @@ export function llmsTxt(sections: IndexSection[]): string {
     ]),
     '## Optional',
     '',
+    `- [API reference](${absolute('/api.md')}): its introduction, and every call with a link to its page`,
     `- [OpenAPI description](${absolute('/openapi.json')}): the contract every page is rendered from`,
     `- [Changelog](${absolute('/changelog')}): every release of the contract`,
     `- [Every page in one file](${absolute('/llms-full.txt')})`,
+    '',
+  ].join('\n');
+}
+
+/**
+ * `/api.md`, the API reference as Markdown: the reference's introduction (the contract's own, with its
+ * links to the portal) and every call with its Markdown page, in the reference's order. Each call's page
+ * holds its parameters, fields, samples, answers and open questions.
+ */
+export function apiMarkdown(contract: Contract): string {
+  const info = (contract.raw as unknown as {info: {title: string; description: string}}).info;
+  const absolute = (url: string) => `${provider.portalUrl}${url}`;
+  return [
+    `# ${info.title}: API reference`,
+    '',
+    info.description.trim(),
+    '',
+    '## Calls',
+    '',
+    ...contract.operations().map(({method, path: route, operation}) => `- [${operation.summary}](${absolute(operationMarkdownUrl(operation.operationId))}): \`${method.toUpperCase()} ${route}\``),
     '',
   ].join('\n');
 }
@@ -108,7 +131,8 @@ if (require.main === module) {
     const sections = indexSections(buildDir);
     writeFileSync(path.join(buildDir, 'llms.txt'), llmsTxt(sections));
     writeFileSync(path.join(buildDir, 'llms-full.txt'), llmsFullTxt(sections));
+    writeFileSync(path.join(buildDir, 'api.md'), apiMarkdown(Contract.load(projectRoot)));
     const count = sections.reduce((total, section) => total + section.entries.length, 0);
-    console.log(`llms: wrote build/llms.txt and build/llms-full.txt (${count} pages)`);
+    console.log(`llms: wrote build/llms.txt, build/llms-full.txt (${count} pages) and build/api.md`);
   }
 }

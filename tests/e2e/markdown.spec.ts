@@ -58,10 +58,22 @@ test('/llms.txt lists every docs page and every operation as Markdown, in the si
   }
 });
 
+test('/api.md is the reference\'s introduction with every call, each linked to its page, from the contract and not from Redoc\'s HTML', async ({request}) => {
+  const markdown = await (await request.get('/api.md')).text();
+  const contract = (await (await request.get('/openapi.json')).json()) as {info: {title: string}; paths: Record<string, Record<string, {operationId: string}>>};
+  expect(markdown).toMatch(new RegExp(`^# ${contract.info.title}: API reference\n`));
+  const operationIds = Object.values(contract.paths).flatMap((item) => Object.values(item).map((operation) => operation.operationId));
+  const linked = [...markdown.matchAll(/\]\(https?:\/\/[^)]+(\/api\/operations\/[^)]+\.md)\)/g)].map((match) => match[1]);
+  expect(linked).toEqual(operationIds.map((id) => `/api/operations/${id}.md`));
+  // Redoc's own anchors (`[](#section/…)`) would show a conversion of its page, which lost the answers.
+  expect(markdown).not.toContain('](#');
+});
+
 test('/llms-full.txt holds every page of /llms.txt, in its order', async ({request}) => {
   const llms = await (await request.get('/llms.txt')).text();
   const full = await (await request.get('/llms-full.txt')).text();
-  const pages = [...llms.matchAll(/^- \[[^\]]+\]\((https?:\/\/[^)]+\.md)\)/gm)].map((match) => match[1]);
+  // llmstxt.org: the links under "## Optional" may be skipped for a shorter context, so llms-full.txt leaves them out.
+  const pages = [...llms.split('\n## Optional')[0].matchAll(/^- \[[^\]]+\]\((https?:\/\/[^)]+\.md)\)/gm)].map((match) => match[1]);
   let from = 0;
   for (const page of pages) {
     const at = full.indexOf(`<!-- ${page} -->`, from);

@@ -26,6 +26,9 @@ export const llmsTxtOptions: PluginOptions = {
     includeBlog: false,
     includePages: false,
     includeGeneratedIndex: false,
+    // /api/ is Redoc: its HTML holds the answers in closed buttons, so a conversion lost every status.
+    // /api.md is written from the contract instead (scripts/llms/writeIndex.ts).
+    excludeRoutes: ['/api', '/api/', '/api/**'],
     // The article alone: not the sidebar, the table of contents or the page's pagination.
     contentSelectors: ['.theme-doc-markdown'],
     beforeDefaultRehypePlugins: [rehypeReadableMarkdown],
