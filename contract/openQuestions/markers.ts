@@ -1,6 +1,7 @@
 /** The short markers /api/ shows on each marked node, each linked to its row of the register. */
 import {markerText, methods, nodeOfRow, openQuestions, type Document, type Node, type OpenQuestion} from './rows';
 import {registerRoute} from './register';
+import {boundKeywords} from '../citations';
 
 /**
  * Gives every marked node of `document` its short marker, linked to its row of the register: what
@@ -14,11 +15,15 @@ export function markOpenQuestions(document: Document): OpenQuestion[] {
   for (const found of rows) {
     const node = nodeOfRow.get(found)!;
     const target = typeof node.$ref === 'string' ? schemas[node.$ref.split('/').pop()!] : undefined;
+    // A parameter's facts are in its schema.
+    const parameterSchema = typeof node.in === 'string' && node.schema ? (node.schema as Node) : undefined;
+    const parameterTarget = typeof parameterSchema?.$ref === 'string' ? schemas[parameterSchema.$ref.split('/').pop()!] : undefined;
+    labelOfRow.set(found, markerText(found, showsAnAspect(found, {...(target ?? {}), ...node, ...(parameterTarget ?? {}), ...(parameterSchema ?? {})})));
     const own = ((node.description as string | undefined) ?? (target?.description as string | undefined) ?? '').trimEnd();
     // Redoc draws an answer's description inside the button that opens it: a link there would be a
     // control inside a control (axe: nested-interactive), so an answer's marker is plain text.
     const isAnswer = found.home.startsWith('response ') || / answer$/.test(found.field);
-    node.description = withMarker(own, isAnswer ? markerText(found) : linkedMarker(found));
+    node.description = withMarker(own, isAnswer ? labelOf(found) : linkedMarker(found));
   }
   const rowOfNode = new Map<Node, OpenQuestion>(rows.map((found) => [nodeOfRow.get(found)!, found]));
   surfaceBodyMarkers(document, rowOfNode);
@@ -30,7 +35,41 @@ export function markOpenQuestions(document: Document): OpenQuestion[] {
 export const openMarker = /\s*\*\[?(Open|Portal assumption): [^*]*\*/g;
 
 /** A row's marker as a link to its row of the register. */
-const linkedMarker = (found: OpenQuestion) => `[${markerText(found)}](${registerRoute}#${found.id})`;
+const linkedMarker = (found: OpenQuestion) => `[${labelOf(found)}](${registerRoute}#${found.id})`;
+
+/** Each row's marker words, as its node shows it (`showsAnAspect`). */
+const labelOfRow = new WeakMap<OpenQuestion, string>();
+const labelOf = (found: OpenQuestion) => labelOfRow.get(found) ?? markerText(found);
+
+/**
+ * Whether a field's node shows on /api/ the fact the row assumes, as a guide's field line decides it
+ * (src/remark/contract/renderers/schemaFields.ts, `fieldMarks`): a field with no type shows none, and
+ * limits, values, a format or a shape the node does not have are not shown. "Portal assumption" only
+ * then; otherwise the question is Open there, its assumption in the register. A call, an answer or a
+ * request body shows its status and shape.
+ */
+function showsAnAspect(found: OpenQuestion, node: Node): boolean {
+  const isField = found.home.startsWith('schema ') || found.home.startsWith('parameter ') || found.field.startsWith('parameter ') || /answer\./.test(found.field);
+  if (!isField) return true;
+  const hasShape = Boolean(node.properties || node.allOf || node.items);
+  // `oneOf` or `anyOf` of types reads as one ("integer or null").
+  if (node.type === undefined && !hasShape && !node.oneOf && !node.anyOf) return false;
+  return found.aspects.some((aspect) => {
+    switch (aspect) {
+      // A pattern bounds a value too (the HH:MM times run 00:00 to 23:59); an object's limits are on its fields.
+      case 'bounds':
+        return boundKeywords.some((keyword) => node[keyword] !== undefined) || node.pattern !== undefined || hasShape;
+      case 'values':
+        return node.enum !== undefined || node.const !== undefined || hasShape;
+      case 'format':
+        return node.format !== undefined || node.pattern !== undefined;
+      case 'shape':
+        return hasShape;
+      default:
+        return true;
+    }
+  });
+}
 
 /** A description with a marker after its own words, in italics, as /api/ shows it. */
 export function withMarker(description: unknown, marker: string): string {
@@ -103,14 +142,14 @@ function surfaceBodyMarkers(document: Document, rowOfNode: ReadonlyMap<Node, Ope
       for (const response of Object.values(operation?.responses ?? {})) {
         // A shared answer (`$ref` to components.responses) is marked once, below.
         for (const answerRow of typeof response.$ref === 'string' ? [] : topRows(response.content)) {
-          response.description = withNewMarker(response.description, markerText(answerRow));
+          response.description = withNewMarker(response.description, labelOf(answerRow));
         }
       }
     }
   }
   for (const response of Object.values(document.components.responses ?? {})) {
     for (const answerRow of topRows(response.content)) {
-      response.description = withNewMarker(response.description, markerText(answerRow));
+      response.description = withNewMarker(response.description, labelOf(answerRow));
     }
   }
 }

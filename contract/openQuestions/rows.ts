@@ -227,8 +227,8 @@ export function openQuestions(document: Document): OpenQuestion[] {
  * assumption: type" where the contract shows the portal's assumption in its place (the type, limit or
  * shape shown is then the portal's). Its row in the register says what is open and what is assumed.
  */
-export function markerText(question: Pick<OpenQuestion, 'aspects' | 'assumed'>): string {
-  return markName(question.assumed ? 'Portal assumption' : 'Open', question.aspects.map(aspectLabel).join(', '));
+export function markerText(question: Pick<OpenQuestion, 'aspects' | 'assumed'>, showsAssumption = Boolean(question.assumed)): string {
+  return markName(question.assumed && showsAssumption ? 'Portal assumption' : 'Open', question.aspects.map(aspectLabel).join(', '));
 }
 
 /**

@@ -470,3 +470,40 @@ test('/api/ marks the limits and values of each call\'s fields as that call\'s f
   expect(compared).toBeGreaterThan(100);
   expect(disagreements).toEqual([]);
 });
+
+test('/api/ labels a field\'s mark as its guide does: "Portal assumption" where the line shows the assumed fact, "Open" where it shows none', () => {
+  const docsContract = Contract.load(path.resolve(__dirname, '../../..'));
+  const page = markEachCall(contract) as typeof contract;
+  const served = JSON.stringify(page);
+  const apiLabels = new Map<string, Set<string>>();
+  for (const [, label, id] of served.matchAll(/\*\[(Open|Portal assumption): [^\]]*\]\([^)]*#([a-z0-9-]+)\)\*/g)) {
+    apiLabels.set(id, new Set([...(apiLabels.get(id) ?? []), label]));
+  }
+  const guideLabels = new Map<string, Set<string>>();
+  for (const name of Object.keys(schemas)) {
+    let list: Node[];
+    try {
+      list = renderers.SchemaFields(docsContract, {schema: name}, newPageState());
+    } catch {
+      continue;
+    }
+    const visit = (nodes: Node[]): void => {
+      for (const node of nodes) {
+        if (node.type === 'mdxJsxFlowElement' && (node as {name?: string}).name === 'PortalAssumption') {
+          const attributes = Object.fromEntries(((node as unknown as {attributes: {name: string; value: string}[]}).attributes).map(({name: key, value}) => [key, value]));
+          const id = String(attributes.href ?? '').split('#')[1];
+          if (id) guideLabels.set(id, new Set([...(guideLabels.get(id) ?? []), String(attributes.label)]));
+        }
+        visit(node.children ?? []);
+      }
+    };
+    visit(list);
+  }
+  // A row the guide marks with one label everywhere, which /api/ marks too, carries that label there.
+  const differing = [...guideLabels]
+    .filter(([id, labels]) => labels.size === 1 && apiLabels.has(id) && apiLabels.get(id)!.size === 1)
+    .filter(([id, labels]) => [...labels][0] !== [...apiLabels.get(id)!][0])
+    .map(([id, labels]) => `${id}: guide ${[...labels][0]}, /api/ ${[...apiLabels.get(id)!][0]}`);
+  expect(guideLabels.size).toBeGreaterThan(50);
+  expect(differing).toEqual([]);
+});
