@@ -23,7 +23,12 @@ export function markOpenQuestions(document: Document): OpenQuestion[] {
     // Redoc draws an answer's description inside the button that opens it: a link there would be a
     // control inside a control (axe: nested-interactive), so an answer's marker is plain text.
     const isAnswer = found.home.startsWith('response ') || / answer$/.test(found.field);
-    node.description = withMarker(own, isAnswer ? labelOf(found) : linkedMarker(found));
+    const marker = isAnswer ? labelOf(found) : linkedMarker(found);
+    // A call's own question (what it does beyond its stated rules) leads its description: after the
+    // last sentence it read as covering that sentence, a rule the carrier states (a proof of delivery
+    // sets DELIVERED).
+    const isCall = found.field === '' && methods.some((method) => found.home.startsWith(`${method.toUpperCase()} /`));
+    node.description = isCall && own ? `*${marker}* ${own}` : withMarker(own, marker);
   }
   const rowOfNode = new Map<Node, OpenQuestion>(rows.map((found) => [nodeOfRow.get(found)!, found]));
   surfaceBodyMarkers(document, rowOfNode);

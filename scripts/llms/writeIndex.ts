@@ -17,6 +17,7 @@ import {existsSync, readFileSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 
 import {portalTitle, provider} from '../../src/settings/provider';
+import {openMarker} from '../../contract/openQuestions/markers';
 import {Contract} from '../../src/remark/contract/contract';
 import {operationMarkdownUrl} from '../../src/plugins/llmsTxt/operationMarkdown';
 import {docMarkdownUrl, docPath, sidebarSections} from '../../src/plugins/llmsTxt/sidebarPages';
@@ -58,7 +59,8 @@ export function indexSections(buildDir: string): IndexSection[] {
     entries: contract.operations().map(({method, path: route, operation}) => ({
       title: `${operation.summary} (${method.toUpperCase()} ${route})`,
       url: operationMarkdownUrl(operation.operationId),
-      description: operation.description.split(/\n\s*\n/)[0].replace(/\s+/g, ' '),
+      // The carrier's words, as the guides give them: /api/'s markers stay on /api/.
+      description: operation.description.split(/\n\s*\n/)[0].replace(openMarker, '').replace(/\s+/g, ' ').trim(),
       file: path.join(buildDir, operationMarkdownUrl(operation.operationId)),
     })),
   });
