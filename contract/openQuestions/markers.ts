@@ -1,5 +1,5 @@
 /** The short markers /api/ shows on each marked node, each linked to its row of the register. */
-import {markerText, methods, nodeOfRow, openQuestions, type Document, type Node, type OpenQuestion} from './rows';
+import {markerText, methods, nodeOfRow, openQuestions, rowsByNode, type Document, type Node, type OpenQuestion} from './rows';
 import {registerRoute} from './register';
 import {boundKeywords} from '../citations';
 
@@ -30,7 +30,7 @@ export function markOpenQuestions(document: Document): OpenQuestion[] {
     const isCall = found.field === '' && methods.some((method) => found.home.startsWith(`${method.toUpperCase()} /`));
     node.description = isCall && own ? `*${marker}* ${own}` : withMarker(own, marker);
   }
-  const rowOfNode = new Map<Node, OpenQuestion>(rows.map((found) => [nodeOfRow.get(found)!, found]));
+  const rowOfNode = rowsByNode(rows);
   surfaceBodyMarkers(document, rowOfNode);
   keepMarkersUnderOwnDescriptions(document, rowOfNode);
   return rows;

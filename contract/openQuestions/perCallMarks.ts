@@ -13,7 +13,8 @@
  * and the register read, and its markers are the component's own.
  */
 import {boundKeywords} from '../citations';
-import {markerText, methods, nodeOfRow, openQuestions, registerRoute, type Document, type Node, type OpenQuestion} from './rows';
+import {markerText, methods, openQuestions, referencedComponent, registerRoute, rowsByNode, type Document, type Node, type OpenQuestion} from './rows';
+import {withMarker} from './markers';
 
 type Schema = Node & {properties?: Record<string, Node>; items?: Node; allOf?: Node[]; anyOf?: Node[]; oneOf?: Node[]; enum?: unknown[]; pattern?: string};
 
@@ -28,12 +29,8 @@ const markerOfRow = (id: string) => new RegExp(`(\\s*)\\*\\[([^\\]]*)\\]\\(([^)\
 export function markEachCall<T>(document: T, {registerHref = registerRoute}: {registerHref?: string} = {}): T {
   const copy = structuredClone(document) as unknown as Document;
   const schemas = (copy.components.schemas ?? {}) as Record<string, Schema>;
-  const rowOf = new Map<Node, OpenQuestion>();
-  for (const row of openQuestions(copy)) {
-    const node = nodeOfRow.get(row)!;
-    if (!rowOf.has(node)) rowOf.set(node, row);
-  }
-  const target = (node: Node): Schema | undefined => (typeof node.$ref === 'string' && node.$ref.startsWith('#/components/schemas/') ? schemas[node.$ref.split('/').pop()!] : undefined);
+  const rowOf = rowsByNode(openQuestions(copy));
+  const target = (node: Node): Schema | undefined => (node.$ref?.startsWith('#/components/schemas/') ? (referencedComponent(copy, node) as Schema) : undefined);
 
   /** The rows a field's own marks come from: its node, the schema it refers to, its entries'. */
   const ownRows = (node: Node, shown: Schema): OpenQuestion[] =>
@@ -69,13 +66,20 @@ export function markEachCall<T>(document: T, {registerHref = registerRoute}: {re
     const shown: Schema = referred ? {...referred, ...siblings} : (node as Schema);
     const here = borrowingRow(node) ?? borrowed;
     const result: Schema = {...shown};
+    // A part changes for the call only where a description or a part below it does.
+    let changed = false;
+    const below = (part: Node, isProperty: boolean) => {
+      const made = forCall(part, call, stated, here, isProperty, depth + 1);
+      changed ||= made !== part;
+      return made;
+    };
     if (typeof shown.description === 'string') result.description = withStatedFacts(shown.description, call, stated);
     if (shown.properties) {
-      result.properties = Object.fromEntries(Object.entries(shown.properties).map(([name, property]) => [name, forCall(property, call, stated, here, true, depth + 1)]));
+      result.properties = Object.fromEntries(Object.entries(shown.properties).map(([name, property]) => [name, below(property, true)]));
     }
-    if (shown.items) result.items = forCall(shown.items, call, stated, here, false, depth + 1);
+    if (shown.items) result.items = below(shown.items, false);
     for (const key of ['allOf', 'anyOf', 'oneOf'] as const) {
-      if (shown[key]) result[key] = shown[key]!.map((part) => forCall(part, call, stated, here, false, depth + 1));
+      if (shown[key]) result[key] = shown[key]!.map((part) => below(part, false));
     }
     if (isField && borrowed) {
       const hasLimits = Boolean(shown.enum) || boundKeywords.some((keyword) => shown[keyword] !== undefined);
@@ -84,12 +88,11 @@ export function markEachCall<T>(document: T, {registerHref = registerRoute}: {re
         row.aspects.some((aspect) => ((aspect === 'bounds' || aspect === 'values') && !statedFor(row, call, aspect)) || (aspect === 'format' && Boolean(shown.pattern))),
       );
       if (hasLimits && !marksOwnLimits) {
-        const marker = `*[${markerText({...borrowed, aspects: shown.enum ? ['values'] : ['bounds']})}](${registerHref}#${borrowed.id})*`;
-        const own = String(result.description ?? '').trimEnd();
-        if (!own.includes(marker)) result.description = own ? `${own}${/[.!?:)*]$/.test(own) ? '' : '.'} ${marker}` : marker;
+        const marker = `[${markerText({...borrowed, aspects: shown.enum ? ['values'] : ['bounds']})}](${registerHref}#${borrowed.id})`;
+        if (!String(result.description ?? '').includes(marker)) result.description = withMarker(result.description, marker);
       }
     }
-    if (JSON.stringify(result) === JSON.stringify(shown)) return node;
+    if (!changed && result.description === shown.description) return node;
     // Redoc names a referred shape beside its type ("object (PickupWindow)"); the copy keeps that name.
     return referred && result.title === undefined ? {title: node.$ref!.split('/').pop()!, ...result} : result;
   };

@@ -251,6 +251,26 @@ export function sandboxBehaviour(row: Pick<OpenQuestion, 'assumed' | 'sandbox'>)
   return row.sandbox ?? (row.assumed ? 'as assumed' : undefined);
 }
 
+/** Each row by the node it was read from: how /api/'s markers, a call's rows and the sandbox's reliance find a node's question. */
+export function rowsByNode(rows: readonly OpenQuestion[]): Map<Node, OpenQuestion> {
+  return new Map(rows.map((found) => [nodeOfRow.get(found)!, found]));
+}
+
+/** The component a `$ref` node points to (`#/components/schemas/PickupWindow`), or undefined. */
+export function referencedComponent(document: Pick<Document, 'components'>, node: Node | undefined): Node | undefined {
+  if (typeof node?.$ref !== 'string') return undefined;
+  const [, , kind, name] = node.$ref.split('/');
+  return document.components[kind]?.[name];
+}
+
+/**
+ * The schemas the shared error answers' bodies use (`ErrorResponse`, `ValidationError`), as `$ref`s:
+ * their questions are the API's, asked once, so a call's own error answer made of them adds none.
+ */
+export function sharedErrorBodies(document: Pick<Document, 'components'>): Set<string> {
+  return new Set([...JSON.stringify(document.components.responses ?? {}).matchAll(/#\/components\/schemas\/(\w+)/g)].map((match) => `#/components/schemas/${match[1]}`));
+}
+
 /** A row as one call reaches it: the field's path from the call (`pickupWindow.timeZoneOffset`, `answer.pickupNumber`). */
 export type CallOpenQuestion = {readonly row: OpenQuestion; readonly field: string};
 
@@ -262,7 +282,7 @@ export type CallOpenQuestion = {readonly row: OpenQuestion; readonly field: stri
  */
 export function callOpenQuestions(document: Document, operationId: string): CallOpenQuestion[] {
   const rows = openQuestions(document);
-  const byNode = new Map<Node, OpenQuestion>(rows.map((found) => [nodeOfRow.get(found)!, found]));
+  const byNode = rowsByNode(rows);
   const entry = Object.entries(document.paths)
     .flatMap(([, item]) => methods.filter((method) => item[method]).map((method) => item[method]))
     .find((operation) => operation.operationId === operationId);
@@ -278,10 +298,7 @@ export function callOpenQuestions(document: Document, operationId: string): Call
       found.push({row: hit, field});
     }
   };
-  const target = (ref: string): Node | undefined => {
-    const [, , kind, name] = ref.split('/');
-    return document.components[kind]?.[name];
-  };
+  const target = (ref: string): Node | undefined => referencedComponent(document, {$ref: ref});
   const walk = (schema: Node | undefined, path: string, trail: Set<Node>, skipShared = false) => {
     if (!schema || typeof schema !== 'object' || trail.has(schema)) {
       return;
@@ -308,7 +325,7 @@ export function callOpenQuestions(document: Document, operationId: string): Call
   // The bodies the shared error answers use (`ErrorResponse`, `ValidationError`) are the API's, said
   // once in its introduction: a call's own error answer that uses one, alone or in an anyOf, does not
   // list them again.
-  const sharedSchemas = new Set([...JSON.stringify(document.components.responses ?? {}).matchAll(/#\/components\/schemas\/(\w+)/g)].map((match) => `#/components/schemas/${match[1]}`));
+  const sharedSchemas = sharedErrorBodies(document);
   add(entry, 'this call');
   for (const reference of (entry.parameters ?? []) as Node[]) {
     const parameter = typeof reference.$ref === 'string' ? target(reference.$ref)! : reference;

@@ -17,7 +17,7 @@
  * The rows are the register's own (contract/openQuestions/rows.ts), read from the `x-not-stated` and
  * `x-open` data the served description carries, so an id here is a row of the register page.
  */
-import {nodeOfRow, openQuestions, type Document, type Node, type OpenQuestion} from '../../contract/openQuestions/rows';
+import {openQuestions, referencedComponent, rowsByNode, sharedErrorBodies, type Document, type Node, type OpenQuestion} from '../../contract/openQuestions/rows';
 import type {ContractDocument, OperationEntry} from './contract';
 
 /** The answer header that names them, comma-separated; absent when an answer relied on nothing. */
@@ -34,20 +34,12 @@ export type RelianceReader = {
 };
 
 export function relianceReader(document: ContractDocument): RelianceReader {
-  const rows = openQuestions(document as unknown as Document);
-  const rowOf = new Map<Node, OpenQuestion>();
-  for (const row of rows) {
-    const node = nodeOfRow.get(row)!;
-    if (!rowOf.has(node)) rowOf.set(node, row);
-  }
-  const components = document.components as Record<string, Record<string, Node>>;
-  const target = (node: Node): Node | undefined => {
-    if (typeof node.$ref !== 'string') return undefined;
-    const [, , kind, name] = node.$ref.split('/');
-    return components[kind]?.[name];
-  };
+  const contract = document as unknown as Document;
+  const rows = openQuestions(contract);
+  const rowOf = rowsByNode(rows);
+  const target = (node: Node): Node | undefined => referencedComponent(contract, node);
   // The bodies of the shared error answers (ErrorResponse, ValidationError) are the API's, asked once.
-  const sharedErrorBodies = new Set([...JSON.stringify(components.responses ?? {}).matchAll(/#\/components\/schemas\/(\w+)/g)].map((match) => `#/components/schemas/${match[1]}`));
+  const sharedBodies = sharedErrorBodies(contract);
 
   /**
    * The rows `schema` leads to for `value`: every row of a node whose value is there, and only the
@@ -55,7 +47,7 @@ export function relianceReader(document: ContractDocument): RelianceReader {
    */
   const walk = (schema: Node | undefined, value: unknown, present: boolean, found: string[], skipShared: boolean, depth = 0): void => {
     if (!schema || typeof schema !== 'object' || depth > 30) return;
-    if (skipShared && typeof schema.$ref === 'string' && sharedErrorBodies.has(schema.$ref)) return;
+    if (skipShared && typeof schema.$ref === 'string' && sharedBodies.has(schema.$ref)) return;
     const row = rowOf.get(schema);
     // An object's `required` question asks which of its fields are: it matters only when it is sent.
     const asksOwnPresence = row?.aspects.some((aspect) => absenceAspects.has(aspect)) && !schema.properties && !schema.allOf;
