@@ -11,6 +11,7 @@ import {changelogRoute} from '../../../../contract/releases/changelog';
 import {releaseStatus} from '../../../../contract/releases/status';
 import {usage} from '../../../../sandbox/program/options';
 import {maxBodyBytes} from '../../../../sandbox/engine/engine';
+import type {ContractDocument} from '../../../../sandbox/engine/contract';
 import {magicValues, sandboxPassword} from '../../../../sandbox/engine/magicValues';
 import {type Renderer, required, namedTable, assumptionTag} from './shared';
 
@@ -42,7 +43,7 @@ export const SandboxMagicValues: Renderer = (contract) => {
  * proof of delivery sets DELIVERED; the rest is the portal's assumption, shown once, collapsed.
  */
 export const SandboxLifecycle: Renderer = (contract) => {
-  const moves = (contract.raw as {'x-sandbox-lifecycle'?: {operation: string; sent?: string; from: string; sets: string; note?: string}[]})['x-sandbox-lifecycle'] ?? [];
+  const moves = (contract.raw as Pick<ContractDocument, 'x-sandbox-lifecycle'>)['x-sandbox-lifecycle'] ?? [];
   if (moves.length === 0) {
     throw new Error('<SandboxLifecycle /> has no table to show: openapi/openapi.yaml lacks x-sandbox-lifecycle');
   }
