@@ -162,7 +162,8 @@ test('/api/ keeps the reader in place when an operation above the screen grows, 
   // alone (next test).
   await page.locator(`[data-section-id="${reading}"]`).evaluate(async (section) => {
     const readingLine = () => document.querySelector('nav.navbar')!.getBoundingClientRect().bottom;
-    for (let left = section.getBoundingClientRect().top - readingLine(); Math.abs(left) >= 1; left = section.getBoundingClientRect().top - readingLine()) {
+    // At most 100 steps: a section that never settles fails on its offset below, not on the test's timeout.
+    for (let left = section.getBoundingClientRect().top - readingLine(), steps = 0; Math.abs(left) >= 1 && steps < 100; left = section.getBoundingClientRect().top - readingLine(), steps++) {
       window.scrollBy(0, Math.sign(left) * Math.min(Math.abs(left), window.innerHeight / 2));
       await new Promise(requestAnimationFrame);
     }
