@@ -7,6 +7,7 @@
  * new 200, 401 or required query parameter is labelled without anyone remembering to.
  */
 import {citesKeywords, parseCitation} from './citations';
+import {assumedTypesRowId, fieldsWithAssumedType} from './openQuestions/assumedTypes';
 
 type Reference = {$ref: string};
 type Parameter = {name: string; in: string; required?: boolean; description?: string};
@@ -120,7 +121,7 @@ export function labelPortalChoices<T extends Document>(document: T): T {
 }
 
 /** A choice the contract makes across many calls, as a row of the register of open questions. */
-export type ApiWideQuestion = {id: string; field: string; aspects: ('status' | 'required' | 'meaning')[]; question: string; assumed: string; spec: string};
+export type ApiWideQuestion = {id: string; field: string; aspects: ('status' | 'required' | 'meaning' | 'type')[]; question: string; assumed: string; spec: string};
 
 /**
  * The choices made across the API, one row each, for the register the writer sends the carrier: the
@@ -152,6 +153,18 @@ export function apiWideQuestions(document: Document): ApiWideQuestion[] {
   });
   if (withResult.length > 0) {
     rows.push({id: 'api-result-false', field: '`result: false`', aspects: ['meaning'], question: `whether an answer with \`result: false\` means the call was refused (${withResult.length} calls answer \`result\`)`, assumed: "a refusal, under the call's success status", spec: '3'});
+  }
+  // Each field whose type is the portal's reading carries this row's mark on its type (assumedTypes.ts).
+  const untyped = fieldsWithAssumedType(document as never).length;
+  if (untyped > 0) {
+    rows.push({
+      id: assumedTypesRowId,
+      field: 'field types',
+      aspects: ['type'],
+      question: `JSON type of the ${untyped} fields the specification names without one`,
+      assumed: "read from the field's name, limits and example; a limit given as a bare number on a text field (`purchaseOrder 12`) is read as a length in characters",
+      spec: '3',
+    });
   }
   return rows;
 }

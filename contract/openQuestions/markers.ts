@@ -1,7 +1,8 @@
 /** The short markers /api/ shows on each marked node, each linked to its row of the register. */
-import {markerText, methods, nodeOfRow, openQuestions, rowsByNode, type Document, type Node, type OpenQuestion} from './rows';
+import {markName, markerText, methods, nodeOfRow, openQuestions, rowsByNode, type Document, type Node, type OpenQuestion} from './rows';
 import {registerRoute} from './register';
 import {boundKeywords} from '../citations';
+import {assumedTypesRowId, fieldsWithAssumedType} from './assumedTypes';
 
 /**
  * Gives every marked node of `document` its short marker, linked to its row of the register: what
@@ -33,7 +34,25 @@ export function markOpenQuestions(document: Document): OpenQuestion[] {
   const rowOfNode = rowsByNode(rows);
   surfaceBodyMarkers(document, rowOfNode);
   keepMarkersUnderOwnDescriptions(document, rowOfNode);
+  markAssumedTypes(document);
   return rows;
+}
+
+/**
+ * Each field whose JSON type is the portal's reading (`pw` string) gets the API-wide row's marker,
+ * "Portal assumption: type", as its guide's field line does (assumedTypes.ts). A parameter's goes on
+ * the parameter, whose description /api/ draws; a `$ref` field without a description of its own takes
+ * its target's words with the marker, so that other fields using the target keep theirs.
+ */
+function markAssumedTypes(document: Document): void {
+  const marker = `[${markName('Portal assumption', 'type')}](${registerRoute}#${assumedTypesRowId})`;
+  const schemas = document.components.schemas ?? {};
+  for (const {node, parameter} of fieldsWithAssumedType(document)) {
+    const holder = parameter ?? node;
+    const target = typeof holder.$ref === 'string' ? schemas[holder.$ref.split('/').pop()!] : undefined;
+    const own = (holder.description as string | undefined) ?? (target?.description as string | undefined);
+    if (!own?.includes(`#${assumedTypesRowId})`)) holder.description = withMarker(own, marker);
+  }
 }
 
 /** The short marker the bundle step adds to a marked description for /api/ ("*[Open: unit](…)*"); a guide marks the fact instead. */
@@ -55,6 +74,10 @@ const labelOf = (found: OpenQuestion) => labelOfRow.get(found) ?? markerText(fou
  */
 function showsAnAspect(found: OpenQuestion, node: Node): boolean {
   const isField = found.home.startsWith('schema ') || found.home.startsWith('parameter ') || found.field.startsWith('parameter ') || /answer\./.test(found.field);
+  // An answer shows its status and its shape; what a message's placeholder holds (the ETA's `{phone}`)
+  // or means is not shown there: the carrier's words are, and the question is open on them.
+  const isAnswer = found.home.startsWith('response ') || / answer$/.test(found.field);
+  if (isAnswer) return found.aspects.some((aspect) => !['meaning', 'format', 'message'].includes(aspect));
   if (!isField) return true;
   const hasShape = Boolean(node.properties || node.allOf || node.items);
   // `oneOf` or `anyOf` of types reads as one ("integer or null").

@@ -10,6 +10,7 @@ import {catalogueMessages} from './specLists';
 import {statedTypes} from '../../../contract/citations';
 import {docsPages} from '../../../contract/docsPages';
 import {markEachCall} from '../../../contract/openQuestions/perCallMarks';
+import {assumedTypesRowId} from '../../../contract/openQuestions/assumedTypes';
 
 /**
  * The contract and the guides say only what the specification says (the rule in openapi/README.md).
@@ -388,7 +389,7 @@ test("the introduction's list of the types the specification gives names every e
     CalendarDate: '| YYYY-MM-DD |',
     ClockTime: '| HH:MM;',
   };
-  const schemaWords: Record<string, string> = {ProbillNumber: 'probill numbers (integers)', NumericDate: 'tracking dates and times (numbers)', NumericTime: 'tracking dates and times (numbers)'};
+  const schemaWords: Record<string, string> = {ProbillNumber: 'probill numbers (integers)', ProbillNumberOutsideAgentsAndTracking: 'probill numbers (integers)', NumericDate: 'tracking dates and times (numbers)', NumericTime: 'tracking dates and times (numbers)'};
   const missing = Object.keys(statedTypes(schemas as never)).filter((key) => {
     if (key in namedElsewhere) {
       return !description.includes(namedElsewhere[key]);
@@ -440,9 +441,9 @@ test('/api/ marks the limits and values of each call\'s fields as that call\'s f
       const [name, ...arrays] = step.split('[]');
       return arrays.reduce<SchemaNode | undefined>((found) => (found ? resolved(found).items : undefined), holder(node, name));
     }, schema);
-  // The register rows marked on limits or values: `id` from each mark's link.
+  // The register rows marked on limits or values, and the API-wide row of assumed types: `id` from each mark's link.
   const limitIds = (marks: {label: string; aspects: string; href: string}[]) =>
-    marks.filter(({aspects}) => /limits|values/.test(aspects)).map(({href}) => href.split('#')[1]).sort();
+    marks.filter(({aspects, href}) => /limits|values/.test(aspects) || href.endsWith(`#${assumedTypesRowId}`)).map(({href}) => href.split('#')[1]).sort();
   const apiMarks = (description = '') =>
     [...description.matchAll(/\*\[([^:\]]*): ([^\]]*)\]\([^)]*#([a-z0-9-]+)\)\*/g)].map(([, label, aspects, id]) => ({label, aspects, href: `#${id}`}));
   const calls = [...new Set(operations().flatMap(({operation}) => {
@@ -451,6 +452,7 @@ test('/api/ marks the limits and values of each call\'s fields as that call\'s f
   }))];
   const disagreements: string[] = [];
   let compared = 0;
+  let typeMarked = 0;
   for (const call of calls) {
     const list = renderers.SchemaFields(docsContract, {schema: call}, newPageState());
     for (const item of lists(list)[0].children!) {
@@ -464,10 +466,12 @@ test('/api/ marks the limits and values of each call\'s fields as that call\'s f
       compared += 1;
       const shown = field.description ?? resolved(field).description;
       const [onGuide, onApi] = [limitIds(guide), limitIds(apiMarks(shown))];
+      if (onGuide.includes(assumedTypesRowId)) typeMarked += 1;
       if (onGuide.join() !== onApi.join()) disagreements.push(`${call} ${name}: guide [${onGuide}], /api/ [${onApi}]`);
     }
   }
   expect(compared).toBeGreaterThan(100);
+  expect(typeMarked).toBeGreaterThan(30);
   expect(disagreements).toEqual([]);
 });
 

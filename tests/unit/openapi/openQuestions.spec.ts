@@ -3,7 +3,7 @@ import path from 'node:path';
 import {test, expect} from '@playwright/test';
 
 import {docsPages} from '../../../contract/docsPages';
-import {callOpenQuestions, openQuestions} from '../../../contract/openQuestions';
+import {callOpenQuestions, openQuestions, registerRows} from '../../../contract/openQuestions';
 import {Contract} from '../../../src/remark/contract/contract';
 import {newPageState, renderers} from '../../../src/remark/contract/renderers';
 import type {Node} from '../../../src/remark/contract/mdast';
@@ -105,16 +105,25 @@ test('a field list marks each fact the portal assumes on the fact itself, linked
   const bolPickup = fieldLines(renderers.SchemaFields(docsContract, {schema: 'BolPickupRequest', depth: '3'}, newPageState()));
   expect(bolPickup.get('bol')).toBe('string · up to 20 characters');
   expect(bolPickup.get('pickupFrom.zip')).toBe('integer [Portal assumption: type → /docs/guides/open-questions#pickupparty-zip] · up to 99999');
-  // An open unit the portal does not fill is "Open", on the number it bends.
-  expect(pickup.get('totalWeight')).toMatch(/^number \[Open: unit → \S+\] · up to 9999999 \[Portal assumption: limits → \S+\]$/);
+  // An open unit the portal does not fill is "Open", on the number it bends, after the mark of the
+  // type the portal reads ("number").
+  expect(pickup.get('totalWeight')).toMatch(/^number \[Portal assumption: type → \S+#api-json-types\] \[Open: unit → \S+\] · up to 9999999 \[Portal assumption: limits → \S+\]$/);
   // A pattern the portal chose is marked after the limits, where the pattern is shown.
   const quote = fieldLines(renderers.SchemaFields(docsContract, {schema: 'RateQuoteRequest'}, newPageState()));
   expect(quote.get('originZipcode')).toMatch(/^string · 5 characters; pattern \S+ \[Portal assumption: format → \S+#zipcode\]$/);
   const token = fieldLines(renderers.SchemaFields(docsContract, {schema: 'TokenResponse'}, newPageState()));
   expect(token.get('expires_in')).toMatch(/^integer \[Portal assumption: meaning, unit, type → \S+\]$/);
+  // A type no words of the carrier give carries the one API-wide row's mark; a field's own question on
+  // its type (expires_in's, above) takes its place; a type the carrier gives (token_type, "Bearer") has none.
+  const typeMark = '[Portal assumption: type → /docs/guides/open-questions#api-json-types]';
+  const login = fieldLines(renderers.SchemaFields(docsContract, {schema: 'TokenRequest'}, newPageState()));
+  expect(login.get('pw')).toBe(`string ${typeMark}`);
+  expect(token.get('token_type')).toBe('string · always Bearer');
+  // A bare-number limit on text ("purchaseOrder 12") rests on the assumed type; "bol up to 20 characters" does not.
+  expect(bolPickup.get('purchaseOrder')).toBe(`string ${typeMark} · up to 12 characters`);
   // Every mark links to a row the register has.
-  const ids = new Set(rows.map((row) => row.id));
-  const linked = [...pickup.values(), ...quote.values(), ...token.values()].flatMap((line) => [...line.matchAll(/#([a-z0-9-]+)\]/g)].map((match) => match[1]));
+  const ids = new Set(registerRows(contract as never).map((row) => row.id));
+  const linked = [...pickup.values(), ...quote.values(), ...token.values(), ...login.values()].flatMap((line) => [...line.matchAll(/#([a-z0-9-]+)\]/g)].map((match) => match[1]));
   expect(linked.length).toBeGreaterThan(10);
   expect(linked.filter((id) => !ids.has(id))).toEqual([]);
 });

@@ -3,8 +3,10 @@
 import {Contract, type Schema} from '../contract';
 import {inlineCode, inlineMarkdown, jsx, list, paragraph, strong, text, type Node} from '../mdast';
 import {type PageState, type Renderer, guideDescription, required, assumptionTag} from './shared';
-import {aspectLabel, nodeOfRow, openQuestions, registerRoute, type OpenQuestion} from '../../../../contract/openQuestions';
+import {acrossTheApi, aspectLabel, nodeOfRow, openQuestions, registerRoute, type OpenQuestion} from '../../../../contract/openQuestions';
 import {boundKeywords} from '../../../../contract/citations';
+import {assumedTypesRowId, showsAssumedType} from '../../../../contract/openQuestions/assumedTypes';
+import {apiWideQuestions} from '../../../../contract/portalChoices';
 
 /** The schema's name when it is a `$ref` to a named component. */
 export function refName(schema: Schema): string | undefined {
@@ -193,8 +195,11 @@ function rowOfNode(contract: Contract, node: object): OpenQuestion | undefined {
   return rows.get(node);
 }
 
-/** Where on a field's line a mark sits: after its type, or after its limits (bounds, pattern, values). */
-type MarkSpot = 'type' | 'limits';
+/**
+ * Where on a field's line a mark sits: after its type (the API-wide mark of an assumed type first,
+ * `assumedType`, then the field's own question there), or after its limits (bounds, pattern, values).
+ */
+type MarkSpot = 'assumedType' | 'type' | 'limits';
 
 /** The aspects whose fact the line shows as the portal's own: the mark there reads "Portal assumption". */
 const shownAspects = new Set(['type', 'format', 'bounds', 'values', 'shape']);
@@ -245,7 +250,24 @@ export function fieldMarks(contract: Contract, field: Schema, showsLimits: boole
       marks.set(spot, questionMark(row, aspects, showsFact));
     }
   }
+  // A type no words of the carrier give ("pw string") carries the API-wide row's mark, beside a
+  // question of the field's own on another aspect (`totalWeight` number, its unit open).
+  const typesRow = assumedTypesRow(contract);
+  if (typesRow && showsAssumedType(contract.raw as never, field as never)) {
+    marks.set('assumedType', questionMark(typesRow, ['type'], true));
+  }
   return marks;
+}
+
+/** The register's row for the JSON types the portal reads (`api-json-types`), once per contract. */
+const typesRowOf = new WeakMap<object, OpenQuestion | undefined>();
+
+function assumedTypesRow(contract: Contract): OpenQuestion | undefined {
+  if (!typesRowOf.has(contract.raw)) {
+    const found = apiWideQuestions(contract.raw as never).find((row) => row.id === assumedTypesRowId);
+    typesRowOf.set(contract.raw, found && {...found, home: acrossTheApi});
+  }
+  return typesRowOf.get(contract.raw);
 }
 
 /**
@@ -288,7 +310,7 @@ function onceAPage(page: PageState, description: string | undefined): string | u
 /** A field's type and limits, each with its mark: the start of its facts line, and of a query parameter's. */
 export function typeAndLimits(contract: Contract, schema: Schema, bounds: Node[], marks: Map<MarkSpot, Node>): Node[] {
   const mark = (spot: MarkSpot) => (marks.has(spot) ? [text(' '), marks.get(spot)!] : []);
-  return [text(typeLabel(contract, schema)), ...mark('type'), ...(bounds.length > 0 ? [text(' · '), ...bounds, ...mark('limits')] : [])];
+  return [text(typeLabel(contract, schema)), ...mark('assumedType'), ...mark('type'), ...(bounds.length > 0 ? [text(' · '), ...bounds, ...mark('limits')] : [])];
 }
 
 /**
