@@ -101,5 +101,6 @@ export function contractFields(document: Document): ContractField[] {
 
 /** The fields whose JSON type is the portal's reading: the register row's count and /api/'s marks. */
 export function fieldsWithAssumedType(document: Document): ContractField[] {
-  return contractFields(document).filter((field) => showsAssumedType(document, field.node));
+  // A parameter's own question on its type (`clientCode`'s) says more, as a field's does.
+  return contractFields(document).filter((field) => showsAssumedType(document, field.node) && !(field.parameter?.['x-not-stated'] ?? []).includes('type'));
 }

@@ -213,7 +213,7 @@ const shownAspects = new Set(['type', 'format', 'bounds', 'values', 'shape']);
  * or values that a row says the specification gives for the list's schema (`listOf`, `statedIn`) are
  * not marked there.
  */
-export function fieldMarks(contract: Contract, field: Schema, showsLimits: boolean, {holder, listOf}: {holder?: object; listOf?: string} = {}): Map<MarkSpot, Node> {
+export function fieldMarks(contract: Contract, field: Schema, showsLimits: boolean, {holder, listOf}: {holder?: object; listOf?: string} = {}): Map<MarkSpot, Node[]> {
   // A query parameter's own questions (its page size's bounds) come first, then its schema's.
   const nodes: Schema[] = [...(holder ? [holder as Schema] : []), field];
   const target = field.$ref ? contract.resolve<Schema>(field) : undefined;
@@ -222,10 +222,14 @@ export function fieldMarks(contract: Contract, field: Schema, showsLimits: boole
   const showsFormat = Boolean(shown.format || shown.pattern);
   const items = shown.items;
   if (items) nodes.push(items, ...(items.$ref ? [contract.resolve<Schema>(items)] : []));
-  const marks = new Map<MarkSpot, Node>();
+  const marks = new Map<MarkSpot, Node[]>();
+  const marked = new Set<string>();
+  let ownTypeQuestion = false;
   for (const node of nodes) {
     const row = rowOfNode(contract, node);
-    if (!row) continue;
+    if (!row || marked.has(row.id)) continue;
+    marked.add(row.id);
+    if (row.aspects.includes('type')) ownTypeQuestion = true;
     const bySpot = new Map<MarkSpot, string[]>();
     for (const aspect of row.aspects) {
       if (aspect === 'required') continue;
@@ -235,8 +239,9 @@ export function fieldMarks(contract: Contract, field: Schema, showsLimits: boole
       const spot: MarkSpot = onLimits && showsLimits ? 'limits' : 'type';
       bySpot.set(spot, [...(bySpot.get(spot) ?? []), aspect]);
     }
+    // Each question marks the fact it bends, beside another question's mark on the same fact (the pickup
+    // number's meaning, and its type and limits).
     for (const [spot, aspects] of bySpot) {
-      if (marks.has(spot)) continue;
       // A type the line gives as "not stated" is open, not assumed; so are limits or values the line
       // does not show (a range the carrier leaves open, which the contract does not fill in), and a
       // format the line does not show (a document's file format, beside its stated base64).
@@ -247,14 +252,14 @@ export function fieldMarks(contract: Contract, field: Schema, showsLimits: boole
       const showsFact =
         spot === 'limits' ||
         (typeLabel(contract, field) !== 'not stated' && !showsNothingAssumed && !aspects.every((aspect) => aspect === 'bounds' || aspect === 'values' || (aspect === 'format' && !showsFormat)));
-      marks.set(spot, questionMark(row, aspects, showsFact));
+      marks.set(spot, [...(marks.get(spot) ?? []), questionMark(row, aspects, showsFact)]);
     }
   }
   // A type no words of the carrier give ("pw string") carries the API-wide row's mark, beside a
   // question of the field's own on another aspect (`totalWeight` number, its unit open).
   const typesRow = assumedTypesRow(contract);
-  if (typesRow && showsAssumedType(contract.raw as never, field as never)) {
-    marks.set('assumedType', questionMark(typesRow, ['type'], true));
+  if (typesRow && !ownTypeQuestion && showsAssumedType(contract.raw as never, field as never)) {
+    marks.set('assumedType', [questionMark(typesRow, ['type'], true)]);
   }
   return marks;
 }
@@ -308,8 +313,8 @@ function onceAPage(page: PageState, description: string | undefined): string | u
 }
 
 /** A field's type and limits, each with its mark: the start of its facts line, and of a query parameter's. */
-export function typeAndLimits(contract: Contract, schema: Schema, bounds: Node[], marks: Map<MarkSpot, Node>): Node[] {
-  const mark = (spot: MarkSpot) => (marks.has(spot) ? [text(' '), marks.get(spot)!] : []);
+export function typeAndLimits(contract: Contract, schema: Schema, bounds: Node[], marks: Map<MarkSpot, Node[]>): Node[] {
+  const mark = (spot: MarkSpot) => (marks.get(spot) ?? []).flatMap((node) => [text(' '), node]);
   return [text(typeLabel(contract, schema)), ...mark('assumedType'), ...mark('type'), ...(bounds.length > 0 ? [text(' · '), ...bounds, ...mark('limits')] : [])];
 }
 
@@ -355,7 +360,7 @@ export const SchemaFields: Renderer = (contract, props, page) => {
     const shown = flatten(contract, row.schema);
     const hasBorrowable = shown.enum || shown.items || boundKeywords.some((keyword) => (shown as Record<string, unknown>)[keyword] !== undefined);
     if (borrowedHere && bounds.length > 0 && hasBorrowable && !marks.has('limits')) {
-      marks.set('limits', questionMark(borrowedHere, [...(shown.enum || shown.items ? ['values'] : []), ...(shown.enum ? [] : ['bounds'])], true));
+      marks.set('limits', [questionMark(borrowedHere, [...(shown.enum || shown.items ? ['values'] : []), ...(shown.enum ? [] : ['bounds'])], true)]);
     }
     const facts = typeAndLimits(contract, row.schema, bounds, marks);
     if (row.sameShapeAs) {
