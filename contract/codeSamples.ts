@@ -1,7 +1,8 @@
 /**
  * Code samples generated from the contract itself, so they cannot drift from it: each operation's
  * first request example, its parameter examples and its security become one HTTP request, which
- * @readme/httpsnippet writes as curl, JavaScript (fetch) and Python (requests).
+ * @readme/httpsnippet writes as curl, JavaScript (fetch) and Python (requests), and this portal writes
+ * as Java, C#, Go, PHP and Ruby (./sampleWriters, which says why httpsnippet's are not used there).
  *
  * A sample runs as pasted: the base URL and the token come from the environment (`CARRIER_BASE_URL`,
  * `CARRIER_TOKEN`), and the base defaults to the downloaded sandbox's address, so a pasted sample
@@ -12,6 +13,7 @@ import {HTTPSnippet, type HarRequest} from '@readme/httpsnippet';
 import {parameterExample} from '../sandbox/engine/contract';
 import {pointerTarget} from './jsonPointer';
 import {localSandboxPort} from '../sandbox/engine/localServer';
+import {pascalCase, writtenLanguages, type SampleRequest} from './sampleWriters';
 
 export type CodeSample = {lang: string; label: string; source: string};
 
@@ -33,12 +35,21 @@ export type OpenApiDocument = {
   components?: Record<string, Record<string, unknown>>;
 };
 
-/** The languages shown in Redoc's right panel and in the guides' tabs, in that order. */
+/** The languages httpsnippet writes, shown first in Redoc's right panel and in the guides' tabs. */
 export const sampleLanguages = [
   {target: 'shell', client: 'curl', lang: 'shell', label: 'curl'},
   {target: 'javascript', client: 'fetch', lang: 'javascript', label: 'JavaScript'},
   {target: 'python', client: 'requests', lang: 'python', label: 'Python'},
 ] as const;
+
+/**
+ * Every sample language in tab order, with the value a link names it by (`?lang=csharp`): the three
+ * above, then the five this portal writes (./sampleWriters).
+ */
+export const allSampleLanguages: readonly {lang: string; label: string; tab: string}[] = [
+  ...sampleLanguages.map(({lang, label}) => ({lang, label, tab: label.toLowerCase()})),
+  ...writtenLanguages.map(({lang, label}) => ({lang, label, tab: lang})),
+];
 
 /** The environment variables a sample reads, and the base it falls back to: the downloaded sandbox. */
 export const sampleEnvironment = {baseUrl: 'CARRIER_BASE_URL', token: 'CARRIER_TOKEN'} as const;
@@ -118,6 +129,29 @@ export function exampleRequest(document: OpenApiDocument, path: string, method: 
   };
 }
 
+/** The success status of the operation in the contract: its first 2xx answer. */
+export function successStatusOf(operation: Operation): number {
+  const responses = (operation as {responses?: Record<string, unknown>}).responses ?? {};
+  const status = Object.keys(responses).find((code) => code.startsWith('2'));
+  if (!status) throw new Error(`${operation.operationId}: no success answer to check a sample's status against`);
+  return Number(status);
+}
+
+/** The request of `har` as the written languages take it: the path and query, the token, the body pretty-printed. */
+function sampleRequestOf(har: HarRequest, operation: Operation): SampleRequest {
+  const text = har.postData?.text;
+  return {
+    name: pascalCase(operation.operationId),
+    method: har.method,
+    pathAndQuery: har.url.slice(serverPlaceholder.length),
+    withToken: (har.headers ?? []).some((header: {name: string}) => header.name === 'Authorization'),
+    ...(text === undefined ? {} : {body: JSON.stringify(JSON.parse(text), null, 2)}),
+    successStatus: successStatusOf(operation),
+    environment: sampleEnvironment,
+    defaultBaseUrl: sampleDefaultBaseUrl,
+  };
+}
+
 /** Whether the contract documents a JSON body for the operation's success answer. */
 function successHasBody(document: OpenApiDocument, operation: Operation): boolean {
   const responses = (operation as {responses?: Record<string, unknown>}).responses ?? {};
@@ -157,9 +191,11 @@ function readEnvironment(source: string, lang: string, where: string): string {
 }
 
 export async function codeSamplesFor(document: OpenApiDocument, path: string, method: string, operation: Operation): Promise<CodeSample[]> {
-  const snippet = new HTTPSnippet(exampleRequest(document, path, method, operation));
+  const har = exampleRequest(document, path, method, operation);
+  const snippet = new HTTPSnippet(har);
   const hasBody = successHasBody(document, operation);
-  return Promise.all(
+  const written = writtenLanguages.map(({lang, label, write}) => ({lang, label, source: write(sampleRequestOf(har, operation))}));
+  const generated = await Promise.all(
     sampleLanguages.map(async ({target, client, lang, label}) => {
       let [source] = [await snippet.convert(target, client, {indent: '  '})].flat();
       if (typeof source !== 'string') {
@@ -172,6 +208,40 @@ export async function codeSamplesFor(document: OpenApiDocument, path: string, me
       return {lang, label, source: readEnvironment(source, lang, operation.operationId)};
     }),
   );
+  return [...generated, ...written];
+}
+
+/** Whether a sample is one this portal writes (./sampleWriters), which /api/ loads on demand. */
+export const isWrittenSample = (sample: Pick<CodeSample, 'lang'>) => writtenLanguages.some(({lang}) => lang === sample.lang);
+
+/** The written samples of every operation, by language, then by operationId: the files /api/ loads (contract/outputs.ts). */
+export function writtenSamplesByLanguage(document: OpenApiDocument): Record<string, Record<string, string>> {
+  const byLanguage: Record<string, Record<string, string>> = Object.fromEntries(writtenLanguages.map(({lang}) => [lang, {}]));
+  for (const pathItem of Object.values(document.paths)) {
+    for (const method of httpMethods) {
+      const operation = pathItem[method];
+      for (const sample of operation?.['x-codeSamples'] ?? []) {
+        if (isWrittenSample(sample)) byLanguage[sample.lang][operation!.operationId] = sample.source;
+      }
+    }
+  }
+  return byLanguage;
+}
+
+/**
+ * The document /api/ renders: each written sample keeps its tab (language and label) with no code, which
+ * the page loads from the language's file when the reader picks the tab. The served openapi.json keeps every sample.
+ */
+export function withWrittenSamplesLoadedOnDemand<T>(document: T): T {
+  const copy = structuredClone(document) as unknown as OpenApiDocument;
+  for (const pathItem of Object.values(copy.paths)) {
+    for (const method of httpMethods) {
+      const operation = pathItem[method];
+      if (!operation?.['x-codeSamples']) continue;
+      operation['x-codeSamples'] = operation['x-codeSamples'].map((sample) => (isWrittenSample(sample) ? {...sample, source: ''} : sample));
+    }
+  }
+  return copy as unknown as T;
 }
 
 /** Adds `x-codeSamples` to every operation of the bundled document. */

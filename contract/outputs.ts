@@ -39,6 +39,13 @@ export const typeDeclarationsPath = 'static/downloads/carrier-api.d.ts';
 /** The sandbox as one program an integrator runs with `node` (sandbox/buildDownload.ts). */
 export const sandboxProgramPath = 'static/downloads/carrier-sandbox.mjs';
 /**
+ * The samples of one language this portal writes (Java, C#, Go, PHP, Ruby; contract/sampleWriters), by
+ * operationId: /api/ loads a language's file when the reader picks its tab, so the page's own chunk
+ * carries only curl, JavaScript and Python (src/theme/ApiDoc/useLazySampleLanguages.ts).
+ */
+export const codeSamplesFolder = 'static/code-samples';
+export const codeSamplesPath = (lang: string) => `${codeSamplesFolder}/${lang}.json`;
+/**
  * Written last by every publish, with a hash of everything written before it. The pages that render
  * the contract depend on this one file (src/plugins/contract), so they are compiled again exactly
  * when something they read has changed, and never halfway through a publish.

@@ -16,6 +16,7 @@ import path from 'node:path';
 
 import {durationsFile, type Durations} from '../../tests/reporters/fileDurations';
 import {tallyFolder, type Tally} from '../../sandbox/contractValidator';
+import {clearSampleTally, sampleTallySummary} from '../../tests/support/sampleTally';
 import {leftoverProcesses, testRunVariable} from '../../tests/leftoverProcesses';
 
 const projectRoot = path.resolve(__dirname, '../..');
@@ -54,6 +55,7 @@ process.env[testRunVariable] = runMark;
 
 rmSync(durationsFile, {force: true});
 rmSync(tallyFolder, {recursive: true, force: true});
+clearSampleTally();
 const started = Date.now();
 const timings: string[] = [];
 let status = 0;
@@ -111,6 +113,8 @@ async function main(): Promise<void> {
         `${sum('responseViolations')} answers broke the contract; ${sum('requestViolations')} requests did${status === 0 ? ', each sent on purpose and refused by the sandbox' : ''}.`,
     );
   }
+  const samples = sampleTallySummary();
+  if (samples) console.log(samples);
   status ||= await checkNothingLeftRunning();
   process.exit(status);
 }

@@ -315,6 +315,36 @@ test('Redoc keeps its styles when the reader returns to /api/ without a reload',
   expect(await page.evaluate(() => (window as unknown as {testMarker?: boolean}).testMarker)).toBe(true);
 });
 
+test('/api/ loads the Java, C#, Go, PHP and Ruby samples when the reader picks one, by pointer or by keyboard', async ({page}) => {
+  const loaded: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes('/code-samples/')) loaded.push(new URL(request.url()).pathname);
+  });
+  await page.goto('/api/#tag/Pickups/operation/requestPickup');
+  await waitForHydration(page);
+  const operation = page.locator('[id="tag/Pickups/operation/requestPickup"]');
+  await expect(operation.locator('[data-samples-pending]')).toHaveCount(0);
+  expect(loaded, 'no written language is loaded before a reader picks one').toEqual([]);
+  const shown = operation.locator('[data-samples] .react-tabs__tab-panel--selected pre').first();
+  await operation.getByRole('tab', {name: 'Java', exact: true}).click();
+  await expect(shown).toContainText('HttpClient.newHttpClient()');
+  expect(loaded).toEqual(['/code-samples/java.json']);
+  // The tab keys move on from the picked tab once the other languages are in.
+  await operation.getByRole('tab', {name: 'Java', exact: true}).focus();
+  await page.keyboard.press('ArrowRight');
+  await expect(operation.getByRole('tab', {name: 'C#', exact: true})).toHaveAttribute('aria-selected', 'true');
+  await expect(shown).toContainText('new HttpRequestMessage(');
+  // The copy button copies the code shown, not an empty placeholder.
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+  await operation.locator('[data-samples]').getByRole('button', {name: /copy/i}).first().click();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toContain('new HttpRequestMessage(');
+  // Another operation drawn later has the code from its first draw.
+  const other = page.locator('[id$="/operation/getTransitEta"]');
+  await other.scrollIntoViewIfNeeded();
+  await other.getByRole('tab', {name: 'Ruby', exact: true}).click();
+  await expect(other.locator('[data-samples] .react-tabs__tab-panel--selected pre').first()).toContainText('Net::HTTP.start(');
+});
+
 test('code samples on /api/ are highlighted in each of their languages', async ({page}) => {
   await page.goto('/api/');
   await waitForHydration(page);

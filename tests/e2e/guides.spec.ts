@@ -40,6 +40,23 @@ test('code sample tabs switch language, on every sample of the page at once, and
   await expect(page.locator('[data-contract="CodeSamples"]').first().getByRole('tabpanel')).toContainText('requests.post(');
 });
 
+test('a link names any of the eight languages (?lang=csharp), and a language the reader picks holds on the next guide', async ({page}) => {
+  const languages = {java: ['Java', 'HttpClient.newHttpClient()'], csharp: ['C#', 'new HttpRequestMessage('], go: ['Go', 'http.NewRequest('], php: ['PHP', 'curl_init('], ruby: ['Ruby', 'Net::HTTP.start(']};
+  for (const [lang, [label, code]] of Object.entries(languages)) {
+    await page.goto(`/docs/guides/pickups?lang=${lang}`);
+    await waitForHydration(page);
+    const first = page.locator('[data-contract="CodeSamples"]').first();
+    await expect(first.getByRole('tab', {name: label, exact: true})).toHaveAttribute('aria-selected', 'true');
+    await expect(first.getByRole('tabpanel')).toContainText(code);
+  }
+  await page.goto('/docs/guides/pickups');
+  await waitForHydration(page);
+  await page.locator('[data-contract="CodeSamples"]').first().getByRole('tab', {name: 'Go', exact: true}).click();
+  await page.goto('/docs/guides/tracking');
+  await waitForHydration(page);
+  await expect(page.locator('[data-contract="CodeSamples"]').first().getByRole('tabpanel')).toContainText('http.NewRequest(');
+});
+
 test('a link to a section lands on it when the chosen language is not the first tab', async ({page}) => {
   // The page is served with curl shown; Python, chosen by the link, replaces it above the section.
   await page.goto('/docs/guides/pickups?lang=python#track-a-pickup');

@@ -16,7 +16,7 @@ import path from 'node:path';
 import {stringify} from 'yaml';
 
 import {bundleContract} from '../../../contract/bundle';
-import {openApiJsonPath, openApiYamlPath, outputFolder, outputRoot, postmanCollectionPath, publishedStampPath, sandboxProgramPath, typeDeclarationsPath, type OutputTarget} from '../../../contract/outputs';
+import {codeSamplesFolder, codeSamplesPath, openApiJsonPath, openApiYamlPath, outputFolder, outputRoot, postmanCollectionPath, publishedStampPath, sandboxProgramPath, typeDeclarationsPath, type OutputTarget} from '../../../contract/outputs';
 import {acrossTheApi, registerCsv, registerCsvPath, registerJson, registerJsonPath, registerRoute, registerRows} from '../../../contract/openQuestions';
 import {postmanCollection} from '../../../contract/postman';
 import {changelogFiles, changelogFolder} from '../../../contract/releases/changelog';
@@ -24,6 +24,7 @@ import {typeDeclarations} from '../../../contract/types';
 import {sandboxProgram} from '../../../sandbox/buildDownload';
 import {provider} from '../../settings/provider';
 import {Contract} from '../../remark/contract/contract';
+import {writtenSamplesByLanguage} from '../../../contract/codeSamples';
 import {guideMarkdownPages} from '../llmsTxt/guideMarkdown';
 import {operationMarkdown, operationMarkdownFolder} from '../llmsTxt/operationMarkdown';
 
@@ -38,7 +39,7 @@ export type Published = {
 };
 
 /** The folders a publish owns whole: a file in them that this publish did not make is removed. */
-const ownedFolders = [changelogFolder, 'static/downloads', 'static/api'];
+const ownedFolders = [changelogFolder, 'static/downloads', 'static/api', codeSamplesFolder];
 
 /** Every file of the output folder below `folder` (all of it with '.'), as paths relative to `root`. */
 export function filesUnder(root: string, folder: string): string[] {
@@ -83,6 +84,9 @@ async function outputFiles(projectRoot: string, target: OutputTarget): Promise<{
   files.set(registerCsvPath, registerCsv(register));
   files.set(registerJsonPath, registerJson(register, version));
   files.set(typeDeclarationsPath, await typeDeclarations(document, provider.portalUrl));
+  for (const [lang, sources] of Object.entries(writtenSamplesByLanguage(document as never))) {
+    files.set(codeSamplesPath(lang), `${JSON.stringify(sources)}\n`);
+  }
   // Each call as Markdown (/api/operations/<operationId>.md), rendered as the guides render it.
   const contract = Contract.fromDocument(document, text, projectRoot, target);
   const operationsMarkdown: Record<string, string> = {};

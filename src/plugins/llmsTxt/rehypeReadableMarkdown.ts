@@ -88,9 +88,9 @@ const projectRoot = path.resolve(__dirname, '../../..');
 
 /** Every code sample of a call, each under its tab's label, as `unfoldedTabs` gives a page's tabs. */
 function contractCodeSamples(contract: Contract, operationId: string): Element[] {
-  return guideCodeSamples(contract.operation(operationId).operation).flatMap(({label, language, source}) => [
+  return guideCodeSamples(contract.operation(operationId).operation).flatMap(({label, fence, source}) => [
     element('p', [element('strong', [text(label)])]),
-    element('pre', [element('code', [text(source.replace(/\n+$/, ''))], {className: [`language-${language}`]})]),
+    element('pre', [element('code', [text(source.replace(/\n+$/, ''))], {className: [`language-${fence}`]})]),
   ]);
 }
 

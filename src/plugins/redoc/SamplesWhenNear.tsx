@@ -4,6 +4,7 @@ import useBaseUrl from '@docusaurus/useBaseUrl';
 
 import {openApiJsonPath} from '../../../contract/outputs';
 import {whenNearViewport} from './nearViewport';
+import {useSamplesVersion} from './samplesVersion';
 
 /** The served description, whose examples are the samples. */
 const descriptionSitePath = openApiJsonPath.slice('static'.length);
@@ -39,6 +40,8 @@ export function SamplesWhenNear({children}: Props): ReactNode {
   const [near, setNear] = useState(false);
   const placeholder = useRef<HTMLDivElement>(null);
   const descriptionUrl = useBaseUrl(descriptionSitePath);
+  // Drawn again, with the code of a language loaded since (useLazySampleLanguages.ts).
+  const samplesVersion = useSamplesVersion();
 
   useEffect(() => {
     if (renderAll || near || !placeholder.current) {
@@ -50,7 +53,11 @@ export function SamplesWhenNear({children}: Props): ReactNode {
 
   if (renderAll || near) {
     // A box without margin, border or padding: Redoc's panel lays the samples out as before.
-    return <div data-samples="">{children}</div>;
+    return (
+      <div data-samples="" key={samplesVersion}>
+        {children}
+      </div>
+    );
   }
   return (
     <div ref={placeholder} className="redoc-samples-pending" data-samples-pending="">

@@ -20,6 +20,13 @@ import path from 'node:path';
  */
 export const redocPrismLanguages = ['bash', 'python', 'clike', 'markup'];
 
+/**
+ * The grammar Redoc draws a language with when the bundle has none of its own: Java, C#, Go, PHP and
+ * Ruby (contract/sampleWriters) take it, as the guides do (src/remark/contract/contract.ts), rather than
+ * five more grammars in /api/'s JavaScript.
+ */
+export const redocFallbackGrammar = 'clike';
+
 /** Redoc's own names for languages Prism spells differently (its `mapLang`). */
 export const redocLanguageAliases: Record<string, string> = {shell: 'bash'};
 

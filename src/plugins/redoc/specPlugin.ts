@@ -3,6 +3,7 @@ import type {LoadContext, Plugin, PluginModule} from '@docusaurus/types';
 import redocSpecPlugin, {validateOptions} from 'docusaurus-plugin-redoc';
 
 import {markEachCall} from '../../../contract/openQuestions/perCallMarks';
+import {withWrittenSamplesLoadedOnDemand} from '../../../contract/codeSamples';
 import {withSiteRelativeLinks} from '../../../contract/siteLinks';
 import {downloadSizes} from '../../downloads';
 import {provider} from '../../settings/provider';
@@ -37,7 +38,8 @@ export default function redocSpecPluginWithoutGlobalSpec(context: LoadContext, o
       // The spec is the published openapi.json (contract/outputs.ts): its output folder holds the downloads.
       const published = path.resolve(context.siteDir, (options as Options).spec!, '../..');
       // Each call's request and answer show that call's markers, where a shared part's differ by call.
-      const converted = markEachCall(withSiteRelativeLinks(loaded.converted, provider.portalUrl, downloadSizes(published))) as {info?: {version?: string}};
+      // The five written languages' code loads when the reader picks one (src/theme/ApiDoc/useLazySampleLanguages.ts).
+      const converted = withWrittenSamplesLoadedOnDemand(markEachCall(withSiteRelativeLinks(loaded.converted, provider.portalUrl, downloadSizes(published)))) as {info?: {version?: string}};
       // Redoc titles the page "<title> (<info.version>)", which read as the carrier's API version; it is
       // this portal's release of the contract (openapi/releases/), and the page says so. The files
       // served keep the plain semver.

@@ -5,6 +5,7 @@
 import {existsSync, readFileSync} from 'node:fs';
 import path from 'node:path';
 
+import {allSampleLanguages} from '../../../contract/codeSamples';
 import {openApiJsonPath, outputFolder, outputRoot, publishedStampPath, type OutputTarget} from '../../../contract/outputs';
 
 export type Schema = {
@@ -148,18 +149,30 @@ export function referenceUrl(operation: Operation): string {
   return `/api/#${redocAnchor(operation)}`;
 }
 
-/** Prism's name for each `x-codeSamples` language, as a guide's code block is highlighted. */
-const highlightLanguage: Record<string, string> = {shell: 'bash', javascript: 'javascript', python: 'python'};
+/**
+ * Prism's name for each `x-codeSamples` language, as a guide's code block is highlighted. The site
+ * highlights only with prism-react-renderer's own grammars (docusaurus.config.ts says why), which have
+ * Go but not Java, C#, PHP or Ruby: those four take Prism's C-like grammar (strings, numbers,
+ * comments, common keywords), which Redoc falls back to for them on /api/ as well.
+ */
+const highlightLanguage: Record<string, string> = {shell: 'bash', javascript: 'javascript', python: 'python', go: 'go', java: 'clike', csharp: 'clike', php: 'clike', ruby: 'clike'};
 
 /**
- * An operation's code samples as the guides show them (`<CodeSamples>`): each tab's label, the code
- * block's language and the code. Also read by the guides' Markdown (src/plugins/llmsTxt), whose HTML
- * holds only the tab shown.
+ * An operation's code samples as the guides show them (`<CodeSamples>`): each tab's label, its value in
+ * links and in the remembered choice (`?lang=csharp`), the code block's highlighting, the language's
+ * own name (for a Markdown fence) and the code. Also read by the guides' Markdown (src/plugins/llmsTxt),
+ * whose HTML holds only the tab shown.
  */
-export function guideCodeSamples(operation: Operation): {label: string; language: string; source: string}[] {
+export function guideCodeSamples(operation: Operation): {label: string; tab: string; language: string; fence: string; source: string}[] {
   const samples = operation['x-codeSamples'] ?? [];
   if (samples.length === 0) {
     throw new Error(`operation ${operation.operationId} has no x-codeSamples`);
   }
-  return samples.map((sample) => ({label: sample.label, language: highlightLanguage[sample.lang] ?? sample.lang, source: sample.source}));
+  return samples.map((sample) => ({
+    label: sample.label,
+    tab: allSampleLanguages.find((language) => language.lang === sample.lang)?.tab ?? sample.lang,
+    language: highlightLanguage[sample.lang] ?? sample.lang,
+    fence: sample.lang === 'shell' ? 'bash' : sample.lang,
+    source: sample.source,
+  }));
 }

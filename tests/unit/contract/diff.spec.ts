@@ -335,7 +335,7 @@ test('code samples changed are told once per operation, naming the samples and t
   const changes = contractChanges(served, after);
   expect(changes).toHaveLength(1);
   expect(changes[0]).toMatchObject({kind: 'annotation', group: 'POST /ltl/rate/quote', jsonPath: "$.paths['/ltl/rate/quote'].post['x-codeSamples']"});
-  expect(changes[0].description).toMatch(/^Replaced the code samples \(curl, JavaScript, Python\) of the operation: .*30720.*→.*30721/);
+  expect(changes[0].description).toMatch(/^Replaced the code samples \(curl, JavaScript, Python, Java, C#, Go, PHP, Ruby\) of the operation: .*30720.*→.*30721/);
 });
 
 test('a change the library gives no words for names its keyword and parameter, not a raw path', () => {

@@ -13,7 +13,8 @@ export const OperationLink: Renderer = (contract, props) => {
 };
 
 /**
- * `<CodeSamples operation="reschedulePickup" />`: the contract's curl, JavaScript and Python, in tabs.
+ * `<CodeSamples operation="reschedulePickup" />`: the contract's samples in tabs: curl, JavaScript,
+ * Python, Java, C#, Go, PHP and Ruby.
  * Only the tab shown is rendered (`lazy`): the others' highlighted code was two thirds of a guide's
  * elements (agents guide: 6,112 elements, 3,315 without them; its HTML 219 KB against 118 KB), built
  * and hydrated on every load for a tab most readers never open. A hidden tab could not be read
@@ -25,7 +26,7 @@ export const CodeSamples: Renderer = (contract, props) => {
     jsx(
       'Tabs',
       {groupId: 'code-language', queryString: 'lang', lazy: true},
-      guideCodeSamples(operation).map((sample) => jsx('TabItem', {value: sample.label.toLowerCase(), label: sample.label}, [code(sample.language, sample.source)])),
+      guideCodeSamples(operation).map((sample) => jsx('TabItem', {value: sample.tab, label: sample.label}, [code(sample.language, sample.source)])),
     ),
   ];
 };

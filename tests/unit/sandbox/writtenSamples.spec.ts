@@ -1,0 +1,189 @@
+import {execFile, execFileSync} from 'node:child_process';
+import {mkdirSync, mkdtempSync, rmSync, writeFileSync} from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import {promisify} from 'node:util';
+import {test, expect} from '@playwright/test';
+
+import {isWrittenSample, sampleEnvironment, type CodeSample} from '../../../contract/codeSamples';
+import {writtenLanguageTabs} from '../../../contract/sampleWriters/languages';
+import {contract as document, errorsOf, validatorForSchema} from '../openapi/contract';
+import {Contract} from '../../../sandbox/engine/contract';
+import {tokenFrom} from '../../../sandbox/process';
+import {recordSamples} from '../../support/sampleTally';
+import {useValidatedSandbox} from './validated';
+
+/**
+ * The Java, C#, Go, PHP and Ruby samples (contract/sampleWriters), each language's 28 at once: written
+ * to files byte for byte as the pages show them, checked by the language's own tools with warnings as
+ * errors (javac -Xlint:all, mcs -warn:4, gofmt and go vet, php -l, ruby -wc), compiled once where the
+ * language compiles (one javac, one go build; mcs per sample, as each is a program), then each run
+ * against the downloaded sandbox with the base URL and a fresh account's token in its environment. The
+ * harness sets the environment and the working folder; it never edits the code.
+ *
+ * A language whose toolchain this machine lacks is reported as not run (`npm test` prints the count at
+ * its end), never as passed; under CI=true it fails, since `.ci/run` installs them all.
+ */
+const run = promisify(execFile);
+const contract = new Contract(document as never);
+const validated = useValidatedSandbox('written-samples', {requestsAllValid: true});
+test.describe.configure({mode: 'parallel'});
+
+type Program = {operationId: string; name: string; source: string};
+
+type Toolchain = {
+  /** The commands it needs, and the Debian packages that give them (for the message when one is missing). */
+  commands: string[];
+  packages: string;
+  /** Where a sample's file goes in the language's folder. */
+  file: (program: Program) => string;
+  /** Checks (and compiles, where the language compiles) every sample in `folder`; throws with the tool's words on a warning. */
+  build: (folder: string, programs: Program[]) => Promise<void>;
+  /** The command that runs one sample, from `folder`. */
+  command: (program: Program) => [string, string[]];
+};
+
+const pool = async <T>(items: readonly T[], size: number, work: (item: T) => Promise<void>) => {
+  const queue = [...items];
+  await Promise.all(Array.from({length: size}, async () => {
+    for (let item = queue.shift(); item !== undefined; item = queue.shift()) await work(item);
+  }));
+};
+
+/** Runs a tool from `folder`; a non-zero exit throws with what it printed. */
+const tool = async (folder: string, command: string, args: string[]) => run(command, args, {cwd: folder, timeout: 120_000, maxBuffer: 16 * 1024 * 1024});
+
+const toolchains: Record<string, Toolchain> = {
+  java: {
+    commands: ['javac', 'java'],
+    packages: 'openjdk-17-jdk-headless',
+    // `java Name.java` reads the same file; compiling the 28 in one javac run checks them all at once,
+    // and each then starts in a JVM without compiling again.
+    file: ({name}) => `${name}.java`,
+    build: async (folder, programs) => {
+      await tool(folder, 'javac', ['-Xlint:all', '-Werror', '-encoding', 'UTF-8', '-d', 'classes', ...programs.map(({name}) => `${name}.java`)]);
+    },
+    command: ({name}) => ['java', ['-XX:TieredStopAtLevel=1', '-XX:+UseSerialGC', '-cp', 'classes', name]],
+  },
+  csharp: {
+    commands: ['mcs', 'mono'],
+    packages: 'mono-mcs mono-runtime libmono-system-net-http4.0-cil',
+    file: ({name}) => `${name}.cs`,
+    build: (folder, programs) => pool(programs, 2, async ({name}) => {
+      const {stdout} = await tool(folder, 'mcs', ['-warn:4', '-warnaserror+', '-r:System.Net.Http.dll', `-out:${name}.exe`, `${name}.cs`]);
+      if (/warning/i.test(stdout)) throw new Error(`mcs warned on ${name}.cs:\n${stdout}`);
+    }),
+    command: ({name}) => ['mono', [`${name}.exe`]],
+  },
+  go: {
+    commands: ['go', 'gofmt'],
+    packages: 'golang-go',
+    // One module, one program per folder: one `go vet` and one `go build` for all 28.
+    file: ({name}) => `${name}/main.go`,
+    build: async (folder) => {
+      writeFileSync(path.join(folder, 'go.mod'), 'module samples\n\ngo 1.19\n');
+      const {stdout: unformatted} = await tool(folder, 'gofmt', ['-l', '.']);
+      if (unformatted.trim()) throw new Error(`gofmt would reformat:\n${unformatted}`);
+      await tool(folder, 'go', ['vet', './...']);
+      await tool(folder, 'go', ['build', '-o', 'bin/', './...']);
+    },
+    command: ({name}) => [`bin/${name}`, []],
+  },
+  php: {
+    commands: ['php'],
+    packages: 'php-cli php-curl',
+    file: ({name}) => `${name}.php`,
+    build: async (folder, programs) => {
+      await tool(folder, 'php', ['-r', 'exit(extension_loaded("curl") ? 0 : 1);']).catch(() => {
+        throw new Error("PHP's curl extension is missing (Debian: php-curl)");
+      });
+      await pool(programs, 2, async ({name}) => void (await tool(folder, 'php', ['-l', `${name}.php`])));
+    },
+    command: ({name}) => ['php', [`${name}.php`]],
+  },
+  ruby: {
+    commands: ['ruby'],
+    packages: 'ruby',
+    file: ({name}) => `${name}.rb`,
+    build: (folder, programs) => pool(programs, 2, async ({name}) => {
+      const {stderr} = await tool(folder, 'ruby', ['-wc', `${name}.rb`]);
+      if (stderr.trim()) throw new Error(`ruby -wc warned on ${name}.rb:\n${stderr}`);
+    }),
+    command: ({name}) => ['ruby', [`${name}.rb`]],
+  },
+};
+
+const missing = (commands: string[]) => commands.filter((command) => {
+  try {
+    execFileSync('sh', ['-c', `command -v ${command}`], {stdio: 'ignore'});
+    return false;
+  } catch {
+    return true;
+  }
+});
+
+for (const {lang, label} of writtenLanguageTabs) {
+  test(`every ${label} sample compiles without a warning and gets its call's success status from the sandbox`, async () => {
+    test.setTimeout(240_000);
+    const toolchain = toolchains[lang];
+    const entries = contract.operations();
+    const absent = missing(toolchain.commands);
+    if (absent.length > 0) {
+      const why = `${absent.join(', ')} not found (Debian: ${toolchain.packages})`;
+      expect(process.env.CI, `CI runs every language; .ci/run installs ${toolchain.packages}: ${why}`).toBeFalsy();
+      recordSamples({language: label, run: 0, notRun: entries.length, why});
+      test.skip(true, `${label} samples not run: ${why}`);
+      return;
+    }
+    const programs: Program[] = entries.map(({operation}) => {
+      const sample = ((operation as unknown as {'x-codeSamples': CodeSample[]})['x-codeSamples']).find((candidate) => candidate.lang === lang && isWrittenSample(candidate));
+      if (!sample) throw new Error(`${operation.operationId} has no ${label} sample`);
+      return {operationId: operation.operationId, name: /\bclass (\w+)/.exec(sample.source)?.[1] ?? operation.operationId, source: sample.source};
+    });
+    const folder = mkdtempSync(path.join(os.tmpdir(), `samples-${lang}-`));
+    try {
+      for (const program of programs) {
+        const file = path.join(folder, toolchain.file(program));
+        mkdirSync(path.dirname(file), {recursive: true});
+        writeFileSync(file, program.source);
+      }
+      await toolchain.build(folder, programs);
+      const failures: string[] = [];
+      await pool(entries.map((entry, index) => ({entry, program: programs[index]})), 3, async ({entry, program}) => {
+        const [command, args] = toolchain.command(program);
+        const token = await tokenFrom(validated().baseUrl);
+        const env = {...process.env, [sampleEnvironment.baseUrl]: validated().baseUrl, [sampleEnvironment.token]: token};
+        const where = `${label} sample of ${entry.method.toUpperCase()} ${entry.path}`;
+        let printed: string;
+        try {
+          printed = (await run(path.isAbsolute(command) || !command.includes('/') ? command : path.join(folder, command), args, {cwd: folder, env, timeout: 60_000, maxBuffer: 4 * 1024 * 1024})).stdout;
+        } catch (error) {
+          failures.push(`${where}: exited with an error\n${String((error as {stdout?: string}).stdout ?? '').slice(0, 400)}${String((error as {stderr?: string}).stderr ?? (error as Error).message).slice(0, 400)}`);
+          return;
+        }
+        // The status, then the body.
+        const [statusLine, ...rest] = printed.replace(/\r\n/g, '\n').split('\n');
+        const status = contract.successStatus(entry);
+        if (statusLine.trim() !== String(status)) {
+          failures.push(`${where}: printed status ${statusLine}, the contract's success is ${status}`);
+          return;
+        }
+        const body = rest.join('\n').trim();
+        const response = contract.resolve(entry.operation.responses[String(status)]);
+        const schema = response.content?.['application/json']?.schema;
+        if (!schema) {
+          if (body !== '') failures.push(`${where}: printed a body where the contract documents none: ${body.slice(0, 200)}`);
+          return;
+        }
+        const parsed = JSON.parse(body);
+        const validate = validatorForSchema(schema);
+        if (!validate(parsed)) failures.push(`${where}: the body breaks the contract: ${errorsOf(validate)}`);
+        else if (typeof parsed === 'object' && parsed && 'result' in parsed && parsed.result !== true) failures.push(`${where}: result is ${String(parsed.result)}`);
+      });
+      expect(failures).toEqual([]);
+      recordSamples({language: label, run: programs.length, notRun: 0});
+    } finally {
+      rmSync(folder, {recursive: true, force: true});
+    }
+  });
+}
