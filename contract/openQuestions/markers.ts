@@ -1,5 +1,5 @@
 /** The short markers /api/ shows on each marked node, each linked to its row of the register. */
-import {markName, markerText, methods, nodeOfRow, openQuestions, rowsByNode, type Document, type Node, type OpenQuestion} from './rows';
+import {endOfWords, markName, markerText, methods, nodeOfRow, openQuestions, rowsByNode, type Document, type Node, type OpenQuestion} from './rows';
 import {registerRoute} from './register';
 import {boundKeywords} from '../citations';
 import {assumedTypesRowId, fieldsWithAssumedType} from './assumedTypes';
@@ -29,7 +29,12 @@ export function markOpenQuestions(document: Document): OpenQuestion[] {
     // last sentence it read as covering that sentence, a rule the carrier states (a proof of delivery
     // sets DELIVERED).
     const isCall = found.field === '' && methods.some((method) => found.home.startsWith(`${method.toUpperCase()} /`));
-    node.description = isCall && own ? `*${marker}* ${own}` : withMarker(own, marker);
+    const cut = isCall && found.after ? endOfWords(own, found.after) : -1;
+    if (isCall && found.after && cut < 0) {
+      throw new Error(`${found.home}: x-open.after is "${found.after}", which its description does not hold word for word`);
+    }
+    // Where the call names the words its question bends, the mark follows them.
+    node.description = cut >= 0 ? `${own.slice(0, cut)} *${marker}*${own.slice(cut)}` : isCall && own ? `*${marker}* ${own}` : withMarker(own, marker);
   }
   const rowOfNode = rowsByNode(rows);
   surfaceBodyMarkers(document, rowOfNode);

@@ -9,8 +9,11 @@ export const registerRoute = '/docs/guides/open-questions';
  * A node's open question (`x-open`). `stated-in` names the request or answer schemas whose calls the
  * specification does give the node's limits or values for (the reschedule's times, the BOL's time zone
  * offset): their field lists show those as the carrier's, with no mark; every other call's, as assumed.
+ * `after`, on a call: the words of its description that the question bends ("A plan it refuses
+ * answers `result` false with its `error`."); the call's mark goes right after them, on /api/ and in
+ * the guide's summary of the call, so that it does not seem to cover the facts the carrier states.
  */
-export type OpenMarker = {question: string; assumed?: string; sandbox?: string; 'stated-in'?: string[]};
+export type OpenMarker = {question: string; assumed?: string; sandbox?: string; 'stated-in'?: string[]; after?: string};
 
 export type OpenQuestion = {
   /** Stable anchor of the row on the register page, derived from its home. */
@@ -25,6 +28,8 @@ export type OpenQuestion = {
   readonly sandbox?: string;
   /** The schemas whose calls the specification gives the limits or values for (`x-open.stated-in`). */
   readonly statedIn?: readonly string[];
+  /** A call's words its mark follows (`x-open.after`). */
+  readonly after?: string;
   /** The specification's section for the home (its `x-spec`). */
   readonly spec: string;
 };
@@ -103,6 +108,7 @@ function row(home: string, field: string, node: Node, spec: string): OpenQuestio
     ...(open.assumed ? {assumed: open.assumed.trim()} : {}),
     ...(open.sandbox ? {sandbox: open.sandbox.trim()} : {}),
     ...(open['stated-in'] ? {statedIn: open['stated-in']} : {}),
+    ...(open.after ? {after: open.after} : {}),
     spec,
   };
   nodeOfRow.set(found, node);
@@ -220,6 +226,16 @@ export function openQuestions(document: Document): OpenQuestion[] {
     seen.set(found.id, found);
   }
   return rows;
+}
+
+/**
+ * Where `words` end in `text`, any run of white space matching any other (a description wraps its
+ * lines), or -1: the place of a call's mark (`x-open.after`).
+ */
+export function endOfWords(text: string, words: string): number {
+  const pattern = new RegExp(words.trim().split(/\s+/).map((word) => word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('\\s+'));
+  const match = pattern.exec(text);
+  return match ? match.index + match[0].length : -1;
 }
 
 /**

@@ -351,11 +351,28 @@ const handlers: Record<string, Handler> = {
     if (probillNumber === magic.documentsEmptyProbill || (probillNumber === empty.probillNumber && documentType === empty.documentType)) {
       return {status: 200, body: {probillNumber, documentType, documents: []}};
     }
+    // A probill of this account's world has a proof of delivery only once delivered, and its
+    // documents date from its bill date; any other number answers the example's documents.
+    const tracked = context.world?.probills[String(probillNumber)] as {status?: string; billDate?: number} | undefined;
+    if (tracked && documentType === 'PROOF_OF_DELIVERY' && tracked.status !== 'DELIVERED') {
+      return {status: 200, body: {probillNumber, documentType, documents: []}};
+    }
     const example = success(context).body as {documents: Json[]};
     const prefix = {BILL_OF_LADING: 'BOL', PROOF_OF_DELIVERY: 'POD', INVOICE: 'INVOICE', WEIGHT_AND_INSPECTION_CERTIFICATE: 'WIC'}[documentType] ?? documentType;
+    const billed = String(tracked?.billDate ?? '');
+    const billedOn = /^\d{8}$/.test(billed) ? `${billed.slice(0, 4)}-${billed.slice(4, 6)}-${billed.slice(6)}` : undefined;
     return {
       status: 200,
-      body: {probillNumber, documentType, documents: example.documents.map((document) => ({...document, fileName: `${prefix}-${probillNumber}.pdf`}))},
+      body: {
+        probillNumber,
+        documentType,
+        documents: example.documents.map((document) => ({
+          ...document,
+          fileName: `${prefix}-${probillNumber}.pdf`,
+          // The example's time of day, on the probill's bill date.
+          ...(billedOn ? {createdAt: `${billedOn}${String(document.createdAt).slice(10)}`} : {}),
+        })),
+      },
     };
   },
 

@@ -86,12 +86,38 @@ async function build(): Promise<boolean> {
   return (await checking) && built;
 }
 
+/**
+ * Under `.ci/run`, the Debian install (the browser, the samples' toolchains) runs beside npm ci and the
+ * build; the tests wait for it here. Its file holds its exit status and its seconds. Elsewhere, nothing to wait for.
+ */
+async function installsReady(): Promise<boolean> {
+  const done = process.env.CI_INSTALLS_DONE_FILE;
+  if (!done) return true;
+  const waitStarted = Date.now();
+  while (!existsSync(done)) {
+    if (Date.now() - waitStarted > 15 * 60_000) {
+      console.error(`\nnpm test: the Debian install of .ci/run did not end within 15 minutes (its output: ${process.env.CI_INSTALLS_LOG}).`);
+      return false;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  const [installStatus, seconds] = readFileSync(done, 'utf8').trim().split(' ').map(Number);
+  timings.push(`Debian install ${seconds} s (beside them; the tests waited ${formatDuration(Date.now() - waitStarted)})`);
+  if (installStatus !== 0) {
+    process.stderr.write(existsSync(process.env.CI_INSTALLS_LOG ?? '') ? readFileSync(process.env.CI_INSTALLS_LOG!, 'utf8') : '');
+    console.error(`\nnpm test: the Debian install of .ci/run failed (exit ${installStatus}; its output is above).`);
+    status ||= installStatus;
+    return false;
+  }
+  return true;
+}
+
 // The script is CommonJS (package.json has no "type"), so no await at its top level.
 async function main(): Promise<void> {
   const typechecking = runBeside(typecheck, ' (beside them)');
   const prepared = await build();
   const typesPass = await typechecking;
-  if (prepared && typesPass) {
+  if (prepared && typesPass && (await installsReady())) {
     record(testRun, await runStep(testRun));
   }
 

@@ -10,7 +10,8 @@ import RowAnchor from '@site/src/components/RowAnchor';
  * Components available on every docs page without an import, because the contract's components
  * (src/remark/contract) expand to them at build time: Tabs and TabItem for <CodeSamples>, and the
  * button of <TryIt operation="…" />, which the build completes with the call's summary; and the
- * <PortalAssumption /> tag, which hand-written prose uses as the renderers do; and <PortalOriginCode>,
+ * <PortalAssumption row="…" /> mark, which hand-written prose names by its row of the register and the
+ * build completes with its question, as the renderers' marks; and <PortalOriginCode>,
  * the commands that download from this site (<SandboxCommands />); and <RowAnchor>, the anchor of a
  * row of the register that links point to.
  */

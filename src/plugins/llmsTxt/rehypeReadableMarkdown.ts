@@ -139,6 +139,8 @@ function rewrite(node: HastNode, contract: () => Contract): void {
       const body = element('div', summary ? rest : child.children);
       rewrite(body, contract);
       const depth = Math.min(Math.max(Number(summary?.properties.dataHeadingDepth) || 4, 2), 6);
+      // Its words, and a mark in it named as everywhere else ("Portal assumption: behaviour").
+      if (summary) rewrite(summary, contract);
       replacement = [...(summary ? [element(`h${depth}`, [text(textOf(summary).trim())], {id: child.properties.id})] : []), ...body.children];
     }
     if (replacement) {

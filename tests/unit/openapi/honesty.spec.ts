@@ -202,9 +202,14 @@ test('the message check sees an invented message beside "exactly"', () => {
   expect(shownMessages('<ErrorResponses operation="cancelPickup" />', docsContract)).toContain(catalogueMessages[5]);
 });
 
-/** The text of a rendered table cell. */
+/** The text of a rendered table cell; a mark (a PortalAssumption element) reads as its label. */
 function cellText(nodes: Node[]): string {
-  return nodes.map((node) => node.value ?? cellText(node.children ?? [])).join('');
+  return nodes
+    .map((node) => {
+      const attributes = (node as unknown as {name?: string; attributes?: {name: string; value: string}[]}).name === 'PortalAssumption' ? (node as unknown as {attributes: {name: string; value: string}[]}).attributes : undefined;
+      return attributes ? (attributes.find((attribute) => attribute.name === 'label')?.value ?? '') : (node.value ?? cellText(node.children ?? []));
+    })
+    .join('');
 }
 
 function tablesIn(nodes: Node[]): Node[] {
@@ -220,8 +225,10 @@ function fieldEntries(nodes: Node[]): {name: string; facts: string; assumed: boo
     const [head, ...rest] = item.children!;
     const [line] = head.children!;
     const [nameNode, , factsNode] = line.children!;
-    // A mark on a fact (a PortalAssumption element) has no text here: its place leaves one space.
-    const facts = cellText(factsNode.children!).replace(/\s+/g, ' ').trim();
+    // A mark on a fact is a PortalAssumption element: its label stands in its place here.
+    const withLabels = (nodes: Node[]): Node[] =>
+      nodes.map((node) => ((node as {name?: string}).name === 'PortalAssumption' ? {type: 'text', value: ` ${String(((node as unknown as {attributes: {name: string; value: string}[]}).attributes.find((attribute) => attribute.name === 'label'))?.value)} `} : node));
+    const facts = cellText(withLabels(factsNode.children!)).replace(/\s+/g, ' ').trim();
     // The tag follows what it labels: "required Portal assumption", or a field's limits.
     const assumed = /required\s*Portal assumption$/.test(facts);
     const boundsAssumed = facts.replace(/required\s*Portal assumption/, 'required').includes('Portal assumption');
@@ -331,13 +338,15 @@ test("a guide's response example is the example alone: what its values leave ope
   }
 });
 
-test('**bold** in a description renders bold in a table cell, not as asterisks', () => {
+test("the 401's status carries the mark of its API-wide question, in place of the description's bold label, and no cell shows asterisks", () => {
   const docsContract = Contract.load(path.resolve(__dirname, '../../..'));
   const [tableNode] = tablesIn(renderers.ErrorResponses(docsContract, {operation: 'requestPickup'}, newPageState()));
-  const cells = tableNode.children!.slice(1).map((row) => row.children![1].children!);
-  const unauthorized = cells.find((cell) => cellText(cell).includes('Portal assumption'))!;
-  expect(unauthorized.some((node) => node.type === 'strong' && cellText(node.children!) === 'Portal assumption')).toBe(true);
-  expect(cellText(unauthorized)).not.toContain('**');
+  const rows = tableNode.children!.slice(1);
+  const unauthorized = rows.find((row) => cellText(row.children![0].children!).startsWith('401'))!;
+  const mark = unauthorized.children![0].children!.find((node) => (node as {name?: string}).name === 'PortalAssumption') as unknown as {attributes: {name: string; value: string}[]};
+  expect(mark.attributes.find((attribute) => attribute.name === 'href')?.value).toBe('/docs/guides/open-questions#api-unauthorized-status');
+  expect(cellText(unauthorized.children![1].children!)).not.toContain('Portal assumption');
+  expect(rows.map((row) => row.children!.map((cell) => cellText(cell.children!)).join(' ')).join(' ')).not.toContain('**');
 });
 
 test("an error answer the portal ties to a call (the generic 400, a catalogue message) has its status tagged, once; the carrier's own are not", () => {

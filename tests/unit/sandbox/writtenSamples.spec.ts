@@ -9,9 +9,8 @@ import {isWrittenSample, sampleEnvironment, type CodeSample} from '../../../cont
 import {writtenLanguageTabs} from '../../../contract/sampleWriters/languages';
 import {contract as document, errorsOf, validatorForSchema} from '../openapi/contract';
 import {Contract} from '../../../sandbox/engine/contract';
-import {tokenFrom} from '../../../sandbox/process';
+import {startSandboxServer, tokenFrom, type RunningSandbox} from '../../../sandbox/process';
 import {recordSamples} from '../../support/sampleTally';
-import {useValidatedSandbox} from './validated';
 
 /**
  * The Java, C#, Go, PHP and Ruby samples (contract/sampleWriters), each language's 28 at once: written
@@ -26,8 +25,15 @@ import {useValidatedSandbox} from './validated';
  */
 const run = promisify(execFile);
 const contract = new Contract(document as never);
-const validated = useValidatedSandbox('written-samples', {requestsAllValid: true});
 test.describe.configure({mode: 'parallel'});
+
+let sandbox: RunningSandbox | undefined;
+test.beforeAll(async () => {
+  sandbox = await startSandboxServer({args: ['--quiet']});
+});
+test.afterAll(async () => {
+  await sandbox?.stop();
+});
 
 type Program = {operationId: string; name: string; source: string};
 
@@ -39,9 +45,73 @@ type Toolchain = {
   file: (program: Program) => string;
   /** Checks (and compiles, where the language compiles) every sample in `folder`; throws with the tool's words on a warning. */
   build: (folder: string, programs: Program[]) => Promise<void>;
-  /** The command that runs one sample, from `folder`. */
-  command: (program: Program) => [string, string[]];
+  /**
+   * Runs every sample from `folder` with `env`, in order, and gives what each printed, by name; a
+   * sample that exits non-zero gives its output and the error.
+   */
+  runAll: (folder: string, programs: Program[], env: NodeJS.ProcessEnv) => Promise<Map<string, {printed: string; error?: string}>>;
 };
+
+/** Runs one program per sample, in order. */
+const onePerSample = (command: (program: Program) => [string, string[]]) => async (folder: string, programs: Program[], env: NodeJS.ProcessEnv) => {
+  const results = new Map<string, {printed: string; error?: string}>();
+  for (const program of programs) {
+    const [file, args] = command(program);
+    try {
+      results.set(program.name, {printed: (await run(file.includes('/') ? path.join(folder, file) : file, args, {cwd: folder, env, timeout: 60_000, maxBuffer: 4 * 1024 * 1024})).stdout});
+    } catch (error) {
+      const failed = error as {stdout?: string; stderr?: string; message: string};
+      results.set(program.name, {printed: failed.stdout ?? '', error: (failed.stderr || failed.message).slice(0, 600)});
+    }
+  }
+  return results;
+};
+
+/** What the runners print before each sample's own output: its name on a line of its own. */
+const sampleStart = '\u0001';
+
+/** Splits a runner's output into each sample's. */
+function bySample(output: string): Map<string, {printed: string}> {
+  return new Map(output.split(sampleStart).filter(Boolean).map((part) => {
+    const newline = part.indexOf('\n');
+    return [part.slice(0, newline), {printed: part.slice(newline + 1)}];
+  }));
+}
+
+/** Java's runner: calls each sample class's `main` in this one JVM, capturing what it prints. */
+const javaRunner = `import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+
+public class SampleRunner {
+    public static void main(String[] names) throws Exception {
+        PrintStream real = System.out;
+        for (String name : names) {
+            ByteArrayOutputStream captured = new ByteArrayOutputStream();
+            System.setOut(new PrintStream(captured, true, StandardCharsets.UTF_8));
+            try {
+                Class.forName(name).getMethod("main", String[].class).invoke(null, (Object) new String[0]);
+            } finally {
+                System.setOut(real);
+            }
+            real.print("\\u0001" + name + "\\n" + captured.toString(StandardCharsets.UTF_8));
+        }
+    }
+}
+`;
+
+/** C#'s runner: calls one sample class's `Main` from the library the 28 are compiled into. */
+const csharpRunner = `using System;
+using System.Reflection;
+
+public static class SampleRunner
+{
+    public static int Main(string[] names)
+    {
+        return (int)Assembly.LoadFrom("samples.dll").GetType(names[0]).GetMethod("Main").Invoke(null, null);
+    }
+}
+`;
 
 const pool = async <T>(items: readonly T[], size: number, work: (item: T) => Promise<void>) => {
   const queue = [...items];
@@ -62,18 +132,33 @@ const toolchains: Record<string, Toolchain> = {
     file: ({name}) => `${name}.java`,
     build: async (folder, programs) => {
       await tool(folder, 'javac', ['-Xlint:all', '-Werror', '-encoding', 'UTF-8', '-d', 'classes', ...programs.map(({name}) => `${name}.java`)]);
+      writeFileSync(path.join(folder, 'SampleRunner.java'), javaRunner);
+      await tool(folder, 'javac', ['-encoding', 'UTF-8', '-d', 'classes', 'SampleRunner.java']);
     },
-    command: ({name}) => ['java', ['-XX:TieredStopAtLevel=1', '-XX:+UseSerialGC', '-cp', 'classes', name]],
+    runAll: async (folder, programs, env) => {
+      // A sample off its success status exits the JVM: what the runner printed until then is kept.
+      try {
+        return bySample((await run('java', ['-XX:TieredStopAtLevel=1', '-cp', 'classes', 'SampleRunner', ...programs.map(({name}) => name)], {cwd: folder, env, timeout: 120_000, maxBuffer: 16 * 1024 * 1024})).stdout);
+      } catch (error) {
+        const failed = error as {stdout?: string; stderr?: string; message: string};
+        const results: Map<string, {printed: string; error?: string}> = bySample(failed.stdout ?? '');
+        const last = [...results.keys()].at(-1);
+        if (last) results.set(last, {...results.get(last)!, error: (failed.stderr || failed.message).slice(0, 600)});
+        return results;
+      }
+    },
   },
   csharp: {
     commands: ['mcs', 'mono'],
     packages: 'mono-mcs mono-runtime libmono-system-net-http4.0-cil',
     file: ({name}) => `${name}.cs`,
-    build: (folder, programs) => pool(programs, 2, async ({name}) => {
-      const {stdout} = await tool(folder, 'mcs', ['-warn:4', '-warnaserror+', '-r:System.Net.Http.dll', `-out:${name}.exe`, `${name}.cs`]);
-      if (/warning/i.test(stdout)) throw new Error(`mcs warned on ${name}.cs:\n${stdout}`);
-    }),
-    command: ({name}) => ['mono', [`${name}.exe`]],
+    build: async (folder, programs) => {
+      const {stdout} = await tool(folder, 'mcs', ['-warn:4', '-warnaserror+', '-target:library', '-r:System.Net.Http.dll', '-out:samples.dll', ...programs.map(({name}) => `${name}.cs`)]);
+      if (/warning/i.test(stdout)) throw new Error(`mcs warned:\n${stdout}`);
+      writeFileSync(path.join(folder, 'SampleRunner.cs'), csharpRunner);
+      await tool(folder, 'mcs', ['-r:samples.dll', '-out:SampleRunner.exe', 'SampleRunner.cs']);
+    },
+    runAll: onePerSample(({name}) => ['mono', ['SampleRunner.exe', name]]),
   },
   go: {
     commands: ['go', 'gofmt'],
@@ -87,7 +172,7 @@ const toolchains: Record<string, Toolchain> = {
       await tool(folder, 'go', ['vet', './...']);
       await tool(folder, 'go', ['build', '-o', 'bin/', './...']);
     },
-    command: ({name}) => [`bin/${name}`, []],
+    runAll: onePerSample(({name}) => [`bin/${name}`, []]),
   },
   php: {
     commands: ['php'],
@@ -99,7 +184,7 @@ const toolchains: Record<string, Toolchain> = {
       });
       await pool(programs, 2, async ({name}) => void (await tool(folder, 'php', ['-l', `${name}.php`])));
     },
-    command: ({name}) => ['php', [`${name}.php`]],
+    runAll: onePerSample(({name}) => ['php', [`${name}.php`]]),
   },
   ruby: {
     commands: ['ruby'],
@@ -109,7 +194,7 @@ const toolchains: Record<string, Toolchain> = {
       const {stderr} = await tool(folder, 'ruby', ['-wc', `${name}.rb`]);
       if (stderr.trim()) throw new Error(`ruby -wc warned on ${name}.rb:\n${stderr}`);
     }),
-    command: ({name}) => ['ruby', [`${name}.rb`]],
+    runAll: onePerSample(({name}) => ['ruby', [`${name}.rb`]]),
   },
 };
 
@@ -149,20 +234,18 @@ for (const {lang, label} of writtenLanguageTabs) {
       }
       await toolchain.build(folder, programs);
       const failures: string[] = [];
-      await pool(entries.map((entry, index) => ({entry, program: programs[index]})), 3, async ({entry, program}) => {
-        const [command, args] = toolchain.command(program);
-        const token = await tokenFrom(validated().baseUrl);
-        const env = {...process.env, [sampleEnvironment.baseUrl]: validated().baseUrl, [sampleEnvironment.token]: token};
+      const baseUrl = sandbox!.baseUrl;
+      const env = {...process.env, [sampleEnvironment.baseUrl]: baseUrl, [sampleEnvironment.token]: await tokenFrom(baseUrl)};
+      const results = await toolchain.runAll(folder, programs, env);
+      entries.forEach((entry, index) => {
         const where = `${label} sample of ${entry.method.toUpperCase()} ${entry.path}`;
-        let printed: string;
-        try {
-          printed = (await run(path.isAbsolute(command) || !command.includes('/') ? command : path.join(folder, command), args, {cwd: folder, env, timeout: 60_000, maxBuffer: 4 * 1024 * 1024})).stdout;
-        } catch (error) {
-          failures.push(`${where}: exited with an error\n${String((error as {stdout?: string}).stdout ?? '').slice(0, 400)}${String((error as {stderr?: string}).stderr ?? (error as Error).message).slice(0, 400)}`);
+        const result = results.get(programs[index].name);
+        if (!result || result.error) {
+          failures.push(`${where}: ${result ? `exited with an error\n${result.printed.slice(0, 400)}${result.error}` : 'did not run'}`);
           return;
         }
         // The status, then the body.
-        const [statusLine, ...rest] = printed.replace(/\r\n/g, '\n').split('\n');
+        const [statusLine, ...rest] = result.printed.replace(/\r\n/g, '\n').split('\n');
         const status = contract.successStatus(entry);
         if (statusLine.trim() !== String(status)) {
           failures.push(`${where}: printed status ${statusLine}, the contract's success is ${status}`);

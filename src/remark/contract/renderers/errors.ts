@@ -2,7 +2,9 @@
 
 import {Contract, referenceUrl, type Example, type Operation, type Response} from '../contract';
 import {inlineCode, inlineMarkdown, link, paragraph, strong, table, text, type Node} from '../mdast';
-import {type PageState, type Renderer, anchoredHeading, guideDescription, namedTable, assumptionTag, operationOf} from './shared';
+import {type PageState, type Renderer, anchoredHeading, apiWideRow, guideDescription, namedTable, assumptionTag, operationOf, rowOfNode} from './shared';
+import type {OpenQuestion} from '../../../../contract/openQuestions';
+import {choiceLabel} from '../../../../contract/portalChoices';
 
 function messagesOf(example: Example): string[] {
   const message = (example.value as {message?: unknown; error?: unknown}).message ?? (example.value as {error?: unknown}).error;
@@ -15,6 +17,8 @@ type ErrorRow = {
   messages: string[];
   messageNotStated: boolean;
   tiedByPortal: boolean;
+  /** The question the row's marks open: the answer's own, or the API-wide status choice (the 401). */
+  row?: OpenQuestion;
   /** The page's shared answer of this status with messages of its own besides: the row lists only those. */
   besidesShared?: boolean;
 };
@@ -31,12 +35,18 @@ function errorRows(contract: Contract, operation: Operation): ErrorRow[] {
     .map(([status, reference]) => {
       const response = contract.resolve<Response>(reference);
       const examples = Object.values(response.content?.['application/json']?.examples ?? {});
+      // The 401's status is an API-wide choice, labelled in its description by the bundle step
+      // (contract/portalChoices.ts): here the status cell carries the mark, linked to its row.
+      const statusChosen = new RegExp(`\\s*${choiceLabel.replace(/\*/g, '\\*')}: the ${status} status\\.`);
+      const chosen = statusChosen.test(response.description);
+      const row = chosen ? apiWideRow(contract, status === '401' ? 'api-unauthorized-status' : 'api-success-status') : rowOfNode(contract, response);
       return {
         status,
-        description: response.description,
+        description: response.description.replace(statusChosen, ''),
         messages: examples.flatMap((example) => messagesOf(contract.resolve<Example>(example))),
         messageNotStated: response['x-not-stated']?.includes('message') ?? false,
-        tiedByPortal: Boolean(response['x-not-stated']?.includes('behaviour') && response['x-open']?.assumed),
+        tiedByPortal: chosen || Boolean(response['x-not-stated']?.includes('behaviour') && response['x-open']?.assumed),
+        ...(row ? {row} : {}),
       };
     });
 }
@@ -46,17 +56,17 @@ function errorRows(contract: Contract, operation: Operation): ErrorRow[] {
  * (`x-not-stated: [message]`), the cell says so first: an example there shows a message taken from
  * elsewhere (the generic 400), and in a column headed "Messages" it would read as this call's own.
  */
-const messageCell = ({messages, messageNotStated}: Pick<ErrorRow, 'messages' | 'messageNotStated'>): Node[] => {
+const messageCell = ({messages, messageNotStated, row}: Pick<ErrorRow, 'messages' | 'messageNotStated' | 'row'>): Node[] => {
   const codes = messages.flatMap((message, index) => [...(index ? [text(' · ')] : []), inlineCode(message)]);
   if (messageNotStated) {
     // The example is the portal's pick (the generic message): marked, so it never reads as the carrier's for this call.
-    return messages.length ? [text('not stated; example: '), ...codes, text(' '), assumptionTag()] : [text('not stated')];
+    return messages.length ? [text('not stated; example: '), ...codes, ...(row ? [text(' '), assumptionTag(row)] : [])] : [text('not stated')];
   }
   return messages.length ? codes : [text('—')];
 };
 
 /** The Status cell: the status, tagged when the portal ties the answer to the call. */
-const statusCell = ({status, tiedByPortal}: Pick<ErrorRow, 'status' | 'tiedByPortal'>): Node[] => [strong(text(status)), ...(tiedByPortal ? [text(' '), assumptionTag()] : [])];
+const statusCell = ({status, tiedByPortal, row}: Pick<ErrorRow, 'status' | 'tiedByPortal' | 'row'>): Node[] => [strong(text(status)), ...(tiedByPortal && row ? [text(' '), assumptionTag(row)] : [])];
 
 /** Two rows are the same answer when everything a reader sees of them is the same. */
 const rowKey = (row: ErrorRow) => `${row.status}|${row.tiedByPortal}|${row.description}|${row.messages.join('|')}|${row.messageNotStated}`;

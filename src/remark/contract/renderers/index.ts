@@ -2,7 +2,7 @@
  * What each contract component of the docs becomes: plain Markdown (tables, lists, code, links)
  * generated at build time, so it costs no JavaScript in the browser and the offline search indexes it.
  */
-import type {Renderer} from './shared';
+import {handWrittenMark, type Renderer} from './shared';
 import {EnumValues, SchemaFields} from './schemaFields';
 import {OpenQuestions, OpenQuestionsRegister} from './openQuestions';
 import {CodeSamples, OperationLink, OperationSummary, ResponseExample, TryIt} from './operation';
@@ -29,4 +29,6 @@ export const renderers: Record<string, Renderer> = {
   CommonErrors,
   ErrorCatalogue,
   TryIt,
+  // A page's own mark (`<PortalAssumption row="…" />`), given its question from the register.
+  PortalAssumption: (contract, props) => handWrittenMark(contract, props),
 };

@@ -3,7 +3,8 @@
 import {Contract, guideCodeSamples, referenceUrl, type Example, type Operation, type Response, type Schema} from '../contract';
 import {code, inlineCode, inlineMarkdown, jsx, link, paragraph, strong, text, type Node} from '../mdast';
 import type {PortalChoice} from '../../../../contract/portalChoices';
-import {type Renderer, guideDescription, assumptionTag, operationOf} from './shared';
+import {endOfWords} from '../../../../contract/openQuestions/rows';
+import {type Renderer, apiWideRow, guideDescription, assumptionTag, operationOf, rowOfNode} from './shared';
 import {fieldMarks, flatten, limits, questionMark, rowLeaving, typeAndLimits, typeLabel} from './schemaFields';
 
 /** `<OperationLink operation="reschedulePickup" />`: `POST /order/pickup/reschedule`, linked to /api/. */
@@ -69,7 +70,7 @@ function successLine(contract: Contract, operation: Operation): Node[] {
   // number), the shape carries its own mark: the status's tag says nothing of the fields after it.
   const shapeRow = rowLeaving(contract, [operation, operation.responses[status], response, schema, schema?.$ref ? contract.resolve<Schema>(schema) : undefined], 'shape');
   const shapeMark = shapeRow && schema ? [text(' '), questionMark(shapeRow, ['shape'], true)] : [];
-  return [paragraph(text('Answers '), strong(text(`${status} ${statusTexts[status] ?? ''}`.trim())), ...(chosen ? [text(' '), assumptionTag()] : []), ...shape, ...shapeMark)];
+  return [paragraph(text('Answers '), strong(text(`${status} ${statusTexts[status] ?? ''}`.trim())), ...(chosen ? [text(' '), assumptionTag(apiWideRow(contract, 'api-success-status'))] : []), ...shape, ...shapeMark)];
 }
 
 /**
@@ -78,8 +79,15 @@ function successLine(contract: Contract, operation: Operation): Node[] {
  */
 export const OperationSummary: Renderer = (contract, props) => {
   const {method, path, operation} = operationOf(contract, props, 'OperationSummary');
+  const summary = guideDescription(operation.description.split(/\n\s*\n/)[0]) ?? '';
+  // The call's own question, where it names the words it bends (`x-open.after`), is marked right after them.
+  const own = rowOfNode(contract, operation);
+  const cut = own?.after ? endOfWords(summary, own.after) : -1;
+  const described = own && cut >= 0
+    ? [...inlineMarkdown(summary.slice(0, cut)), text(' '), questionMark(own, own.aspects, true), ...inlineMarkdown(summary.slice(cut))]
+    : inlineMarkdown(summary);
   return [
-    paragraph(...inlineMarkdown(guideDescription(operation.description.split(/\n\s*\n/)[0]))),
+    paragraph(...described),
     paragraph(
       link(referenceUrl(operation), inlineCode(`${method.toUpperCase()} ${path}`)),
       text(contract.requiresToken(operation) ? ', with a bearer token.' : ", with no bearer requirement in the carrier's specification."),
@@ -113,7 +121,8 @@ function queryLine(contract: Contract, operation: Operation): Node[] {
       ...(parameter.required && !eachRequired ? [text(' (required)')] : []),
     ];
   });
-  const presence = eachRequired ? [text(parameters.length === 1 ? '; required ' : '; each required '), assumptionTag()] : parameters.some((parameter) => parameter.required) ? [text(' '), assumptionTag()] : [];
+  const requiredMark = () => assumptionTag(apiWideRow(contract, 'api-required-query'));
+  const presence = eachRequired ? [text(parameters.length === 1 ? '; required ' : '; each required '), requiredMark()] : parameters.some((parameter) => parameter.required) ? [text(' '), requiredMark()] : [];
   return [paragraph(text(parameters.length === 1 ? 'Query parameter: ' : 'Query parameters: '), ...described, ...presence)];
 }
 

@@ -13,7 +13,7 @@ import {usage} from '../../../../sandbox/program/options';
 import {maxBodyBytes} from '../../../../sandbox/engine/engine';
 import type {ContractDocument} from '../../../../sandbox/engine/contract';
 import {magicValues, sandboxPassword} from '../../../../sandbox/engine/magicValues';
-import {type Renderer, required, namedTable, assumptionTag} from './shared';
+import {type Renderer, required, namedTable, assumptionTag, rowOfNode} from './shared';
 
 /**
  * `<SandboxMagicValues />`: the sandbox's triggers, from the module the sandbox itself reads, so the
@@ -56,9 +56,15 @@ export const SandboxLifecycle: Renderer = (contract) => {
     // The call by its name: a path in a narrow column would break inside its words.
     return [[link(referenceUrl(entry.operation), text(entry.operation.summary)), ...(move.sent ? [text(' with '), inlineCode(move.sent)] : [])], inlineMarkdown(move.from), [inlineCode(move.sets), ...(move.note ? [text('; '), ...inlineMarkdown(move.note)] : [])]];
   });
+  // The mark opens the question of the table's first call (what each posted status sets).
+  const first = operations.find((candidate) => candidate.operation.operationId === moves[0].operation);
+  const lifecycleQuestion = first && rowOfNode(contract, first.operation);
+  if (!lifecycleQuestion) {
+    throw new Error(`openapi/openapi.yaml: x-sandbox-lifecycle's first call, ${moves[0].operation}, has no x-open question for its mark to open`);
+  }
   return [
     jsx('details', {className: 'open-questions'}, [
-      jsx('summary', {}, [text('How the sandbox moves a probill '), assumptionTag()]),
+      jsx('summary', {}, [text('How the sandbox moves a probill '), assumptionTag(lifecycleQuestion)]),
       namedTable('How the sandbox moves a probill', table(['Call', 'From', 'Sets'], rows)),
     ]),
   ];

@@ -2,8 +2,8 @@
 
 import {Contract, type Schema} from '../contract';
 import {inlineCode, inlineMarkdown, jsx, list, paragraph, strong, text, type Node} from '../mdast';
-import {type PageState, type Renderer, guideDescription, required, assumptionTag} from './shared';
-import {acrossTheApi, aspectLabel, nodeOfRow, openQuestions, registerRoute, type OpenQuestion} from '../../../../contract/openQuestions';
+import {type PageState, type Renderer, apiWideRow, assumptionTag, guideDescription, questionMark, required, rowOfNode} from './shared';
+import {type OpenQuestion} from '../../../../contract/openQuestions';
 import {boundKeywords} from '../../../../contract/citations';
 import {assumedTypesRowId, showsAssumedType} from '../../../../contract/openQuestions/assumedTypes';
 import {apiWideQuestions} from '../../../../contract/portalChoices';
@@ -183,18 +183,6 @@ export function withoutRepeatedBound(description: string | undefined, bounds: No
   return description.endsWith(ending) ? `${description.slice(0, -ending.length)}.` : description;
 }
 
-/** The rows of the register by the node of the contract that leaves them open, once per contract. */
-const rowsByNode = new WeakMap<object, Map<object, OpenQuestion>>();
-
-function rowOfNode(contract: Contract, node: object): OpenQuestion | undefined {
-  let rows = rowsByNode.get(contract.raw);
-  if (!rows) {
-    rows = new Map(openQuestions(contract.raw as never).map((row) => [nodeOfRow.get(row)!, row]));
-    rowsByNode.set(contract.raw, rows);
-  }
-  return rows.get(node);
-}
-
 /**
  * Where on a field's line a mark sits: after its type (the API-wide mark of an assumed type first,
  * `assumedType`, then the field's own question there), or after its limits (bounds, pattern, values).
@@ -248,7 +236,8 @@ export function fieldMarks(contract: Contract, field: Schema, showsLimits: boole
       // An object listed without fields (an agent item's `dimensions`) shows no shape: an open shape
       // with nothing assumed in its place is open there, as /api/'s marker says.
       const showsShape = Boolean(shown.properties || shown.allOf || shown.anyOf || shown.oneOf || (items && flatten(contract, items).properties));
-      const showsNothingAssumed = !row.assumed && !aspects.some((aspect) => shownAspects.has(aspect) && !(aspect === 'shape' && !showsShape));
+      // Limits or values the line does not show (on the type, not after limits) show nothing assumed either.
+      const showsNothingAssumed = !row.assumed && !aspects.some((aspect) => shownAspects.has(aspect) && !(aspect === 'shape' && !showsShape) && !((aspect === 'bounds' || aspect === 'values') && spot !== 'limits'));
       const showsFact =
         spot === 'limits' ||
         (typeLabel(contract, field) !== 'not stated' && !showsNothingAssumed && !aspects.every((aspect) => aspect === 'bounds' || aspect === 'values' || (aspect === 'format' && !showsFormat)));
@@ -257,42 +246,14 @@ export function fieldMarks(contract: Contract, field: Schema, showsLimits: boole
   }
   // A type no words of the carrier give ("pw string") carries the API-wide row's mark, beside a
   // question of the field's own on another aspect (`totalWeight` number, its unit open).
-  const typesRow = assumedTypesRow(contract);
+  const typesRow = apiWideQuestions(contract.raw as never).some((row) => row.id === assumedTypesRowId) ? apiWideRow(contract, assumedTypesRowId) : undefined;
   if (typesRow && !ownTypeQuestion && showsAssumedType(contract.raw as never, field as never)) {
     marks.set('assumedType', [questionMark(typesRow, ['type'], true)]);
   }
   return marks;
 }
 
-/** The register's row for the JSON types the portal reads (`api-json-types`), once per contract. */
-const typesRowOf = new WeakMap<object, OpenQuestion | undefined>();
-
-function assumedTypesRow(contract: Contract): OpenQuestion | undefined {
-  if (!typesRowOf.has(contract.raw)) {
-    const found = apiWideQuestions(contract.raw as never).find((row) => row.id === assumedTypesRowId);
-    typesRowOf.set(contract.raw, found && {...found, home: acrossTheApi});
-  }
-  return typesRowOf.get(contract.raw);
-}
-
-/**
- * The mark of one open question on the fact it bends (src/components/PortalAssumption): "Portal
- * assumption" where the line shows a fact (`showsFact`) that is this portal's (an aspect it shows, or
- * an assumption the row states), "Open" where the carrier leaves it open and the line fills nothing in.
- */
-export function questionMark(row: OpenQuestion, aspects: readonly string[], showsFact: boolean): Node {
-  // A line that shows no such fact ("not stated") has nothing assumed on it: the question is open.
-  const label = showsFact && (row.assumed || aspects.some((aspect) => shownAspects.has(aspect))) ? 'Portal assumption' : 'Open';
-  return jsx('PortalAssumption', {
-    label,
-    aspects: aspects.map((aspect) => aspectLabel(aspect as never)).join(', '),
-    question: row.question,
-    ...(row.assumed ? {assumed: row.assumed} : {}),
-    // Only where the row says what the sandbox does: "as assumed" would repeat the line above it.
-    ...(row.sandbox ? {sandbox: row.sandbox} : {}),
-    href: `${registerRoute}#${row.id}`,
-  }, []);
-}
+export {questionMark};
 
 /** The first open question that leaves `aspect` open on one of `nodes` (a response, its schema…). */
 export function rowLeaving(contract: Contract, nodes: readonly (object | undefined)[], aspect: string): OpenQuestion | undefined {
@@ -372,7 +333,9 @@ export const SchemaFields: Renderer = (contract, props, page) => {
     } else if (row.required) {
       facts.push(text(' · '), strong(text('required')));
       if (row.required === 'required (portal assumption)') {
-        facts.push(text(' '), assumptionTag());
+        const holder = rowOfNode(contract, contract.resolve<Schema>(row.parent)) ?? rowOfNode(contract, row.parent);
+        if (!holder) throw new Error(`${name}: ${row.name} is required on the portal's reading, but its object has no x-open question to link the mark to`);
+        facts.push(text(' '), assumptionTag(holder));
       }
     }
     const description = onceAPage(page, withoutRepeatedBound(guideDescription(flatten(contract, row.schema).description), bounds));

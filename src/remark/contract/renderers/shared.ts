@@ -3,6 +3,8 @@
 import {Contract} from '../contract';
 import {inlineCode, jsx, text, type Node} from '../mdast';
 import {openMarker} from '../../../../contract/openQuestions/markers';
+import {acrossTheApi, aspectLabel, nodeOfRow, openQuestions, registerRoute, registerRows, type OpenQuestion} from '../../../../contract/openQuestions';
+import {apiWideQuestions} from '../../../../contract/portalChoices';
 
 export type Props = Record<string, string | undefined>;
 
@@ -72,9 +74,83 @@ export function namedTable(label: string, tableNode: Node): Node {
   return {...tableNode, data: {hProperties: {ariaLabel: label}}};
 }
 
-/** The one visual marker of what this portal assumes, in the guides as on /api/ (its words are the label). */
-export function assumptionTag(): Node {
-  return jsx('span', {className: 'portal-assumption'}, [text('Portal assumption')]);
+/** The rows of the register by the node of the contract that leaves them open, once per contract. */
+const rowsByNode = new WeakMap<object, Map<object, OpenQuestion>>();
+
+/** The open question a node of the contract holds (`x-not-stated` with `x-open`), if any. */
+export function rowOfNode(contract: Contract, node: object): OpenQuestion | undefined {
+  let rows = rowsByNode.get(contract.raw);
+  if (!rows) {
+    rows = new Map(openQuestions(contract.raw as never).map((row) => [nodeOfRow.get(row)!, row]));
+    rowsByNode.set(contract.raw, rows);
+  }
+  return rows.get(node);
+}
+
+/** The register's rows by id: the API-wide choices, the contract's silences and the pages' own questions. */
+const registerById = new WeakMap<object, Map<string, OpenQuestion>>();
+
+export function registerRow(contract: Contract, id: string): OpenQuestion {
+  let rows = registerById.get(contract.raw);
+  if (!rows) {
+    rows = new Map(registerRows(contract.raw as never).map((row) => [row.id, row]));
+    registerById.set(contract.raw, rows);
+  }
+  const row = rows.get(id);
+  if (!row) {
+    throw new Error(`no row "${id}" in the register of open questions (/docs/guides/open-questions); its rows are ${[...rows.keys()].slice(0, 8).join(', ')}, …`);
+  }
+  return row;
+}
+
+/** One of the API-wide choices (`api-success-status`, `api-json-types`…), as a row of the register. */
+export function apiWideRow(contract: Contract, id: string): OpenQuestion {
+  const found = apiWideQuestions(contract.raw as never).find((row) => row.id === id);
+  if (!found) throw new Error(`the contract makes no API-wide choice "${id}"`);
+  return {...found, home: acrossTheApi};
+}
+
+/** Where a question's labels are shown: the aspects a mark reads "Portal assumption" on when the line shows them. */
+const shownAspects = new Set(['type', 'format', 'bounds', 'values', 'shape']);
+
+/**
+ * The mark of one open question on the fact it bends (src/components/PortalAssumption): "Portal
+ * assumption" where the line shows a fact (`showsFact`) that is this portal's (an aspect it shows, or
+ * an assumption the row states), "Open" where the carrier leaves it open and the line fills nothing in.
+ * It links to the question's row of the register, and opens the question in place.
+ */
+export function questionMark(row: OpenQuestion, aspects: readonly string[], showsFact: boolean, label = showsFact && (row.assumed || aspects.some((aspect) => shownAspects.has(aspect))) ? 'Portal assumption' : 'Open'): Node {
+  return jsx('PortalAssumption', {
+    label,
+    aspects: aspects.map((aspect) => aspectLabel(aspect as never)).join(', '),
+    question: row.question,
+    ...(row.assumed ? {assumed: row.assumed} : {}),
+    // Only where the row says what the sandbox does: "as assumed" would repeat the line above it.
+    ...(row.sandbox ? {sandbox: row.sandbox} : {}),
+    href: `${registerRoute}#${row.id}`,
+  }, []);
+}
+
+/**
+ * The mark of a fact the portal shows in the carrier's silence (a status, a required list, a body, the
+ * sandbox's lifecycle): always "Portal assumption", with its question, linked to its row.
+ */
+export function assumptionTag(row: OpenQuestion): Node {
+  return questionMark(row, row.aspects, true, 'Portal assumption');
+}
+
+/**
+ * `<PortalAssumption row="tokenresponse-expires-in" />` in a page's own prose: the same mark as the
+ * field lists', with its question, linked to its row of the register. A mark without its row would
+ * open nothing: the build stops, naming the page and the line.
+ */
+export function handWrittenMark(contract: Contract, props: Props): Node[] {
+  const id = props.row;
+  if (!id) {
+    throw new Error('<PortalAssumption> needs row="<id>", the id of its row in the register of open questions (the anchor after # on /docs/guides/open-questions)');
+  }
+  const row = registerRow(contract, id);
+  return [row.assumed ? questionMark(row, row.aspects, true) : questionMark(row, row.aspects, false)];
 }
 
 export function operationOf(contract: Contract, props: Props, component: string) {
