@@ -59,8 +59,13 @@ export function indexSections(buildDir: string): IndexSection[] {
     entries: contract.operations().map(({method, path: route, operation}) => ({
       title: `${operation.summary} (${method.toUpperCase()} ${route})`,
       url: operationMarkdownUrl(operation.operationId),
-      // The carrier's words, as the guides give them: /api/'s markers stay on /api/.
-      description: operation.description.split(/\n\s*\n/)[0].replace(openMarker, '').replace(/\s+/g, ' ').trim(),
+      // The carrier's words with each mark where it sits, named as in the Markdown pages
+      // ("*Portal assumption: status*"), without its link: a summary without them read as the carrier's.
+      description: operation.description
+        .split(/\n\s*\n/)[0]
+        .replace(openMarker, (marker) => ` ${marker.trim().replace(/\*\[([^\]]*)\]\([^)]*\)\*/, '*$1*')}`)
+        .replace(/\s+/g, ' ')
+        .trim(),
       file: path.join(buildDir, operationMarkdownUrl(operation.operationId)),
     })),
   });

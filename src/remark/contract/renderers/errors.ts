@@ -2,7 +2,7 @@
 
 import {Contract, referenceUrl, type Example, type Operation, type Response} from '../contract';
 import {inlineCode, inlineMarkdown, link, paragraph, strong, table, text, type Node} from '../mdast';
-import {type PageState, type Renderer, anchoredHeading, apiWideRow, guideDescription, namedTable, assumptionTag, operationOf, rowOfNode} from './shared';
+import {type PageState, type Renderer, anchoredHeading, apiWideRow, guideDescription, namedTable, assumptionTag, operationOf, questionMark, rowOfNode} from './shared';
 import type {OpenQuestion} from '../../../../contract/openQuestions';
 import {choiceLabel} from '../../../../contract/portalChoices';
 
@@ -56,13 +56,16 @@ function errorRows(contract: Contract, operation: Operation): ErrorRow[] {
  * (`x-not-stated: [message]`), the cell says so first: an example there shows a message taken from
  * elsewhere (the generic 400), and in a column headed "Messages" it would read as this call's own.
  */
-const messageCell = ({messages, messageNotStated, row}: Pick<ErrorRow, 'messages' | 'messageNotStated' | 'row'>): Node[] => {
+const messageCell = ({messages, messageNotStated, row, tiedByPortal}: Pick<ErrorRow, 'messages' | 'messageNotStated' | 'row' | 'tiedByPortal'>): Node[] => {
   const codes = messages.flatMap((message, index) => [...(index ? [text(' · ')] : []), inlineCode(message)]);
+  // An answer the carrier gives for this call whose body is the portal's (the reschedule's 400, with the
+  // generic message in the ETA error's shape): the messages are the carrier's, the body they come in is marked.
+  const bodyMark = !tiedByPortal && !messageNotStated && row?.aspects.includes('shape') && messages.length ? [text(' '), questionMark(row, ['shape'], true, 'Portal assumption')] : [];
   if (messageNotStated) {
     // The example is the portal's pick (the generic message): marked, so it never reads as the carrier's for this call.
     return messages.length ? [text('not stated; example: '), ...codes, ...(row ? [text(' '), assumptionTag(row)] : [])] : [text('not stated')];
   }
-  return messages.length ? codes : [text('—')];
+  return messages.length ? [...codes, ...bodyMark] : [text('—')];
 };
 
 /** The Status cell: the status, tagged when the portal ties the answer to the call. */

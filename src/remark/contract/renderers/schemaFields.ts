@@ -335,7 +335,8 @@ export const SchemaFields: Renderer = (contract, props, page) => {
       if (row.required === 'required (portal assumption)') {
         const holder = rowOfNode(contract, contract.resolve<Schema>(row.parent)) ?? rowOfNode(contract, row.parent);
         if (!holder) throw new Error(`${name}: ${row.name} is required on the portal's reading, but its object has no x-open question to link the mark to`);
-        facts.push(text(' '), assumptionTag(holder));
+        // The object's question as it bears on this fact: which fields are required.
+        facts.push(text(' '), questionMark(holder, ['required'], true, 'Portal assumption'));
       }
     }
     const description = onceAPage(page, withoutRepeatedBound(guideDescription(flatten(contract, row.schema).description), bounds));

@@ -122,7 +122,9 @@ const shownAspects = new Set(['type', 'format', 'bounds', 'values', 'shape']);
 export function questionMark(row: OpenQuestion, aspects: readonly string[], showsFact: boolean, label = showsFact && (row.assumed || aspects.some((aspect) => shownAspects.has(aspect))) ? 'Portal assumption' : 'Open'): Node {
   return jsx('PortalAssumption', {
     label,
-    aspects: aspects.map((aspect) => aspectLabel(aspect as never)).join(', '),
+    // A page's own question has no aspects: the mark names the question itself ("Open: who issues
+    // testing credentials…"), so a screen reader hears what it bends.
+    aspects: aspects.length > 0 ? aspects.map((aspect) => aspectLabel(aspect as never)).join(', ') : row.question.charAt(0).toLowerCase() + row.question.slice(1),
     question: row.question,
     ...(row.assumed ? {assumed: row.assumed} : {}),
     // Only where the row says what the sandbox does: "as assumed" would repeat the line above it.
@@ -150,7 +152,7 @@ export function handWrittenMark(contract: Contract, props: Props): Node[] {
     throw new Error('<PortalAssumption> needs row="<id>", the id of its row in the register of open questions (the anchor after # on /docs/guides/open-questions)');
   }
   const row = registerRow(contract, id);
-  return [row.assumed ? questionMark(row, row.aspects, true) : questionMark(row, row.aspects, false)];
+  return [questionMark(row, row.aspects, Boolean(row.assumed))];
 }
 
 export function operationOf(contract: Contract, props: Props, component: string) {
