@@ -4,8 +4,8 @@ import {Contract, guideCodeSamples, referenceUrl, type Example, type Operation, 
 import {code, inlineCode, inlineMarkdown, jsx, link, paragraph, strong, text, type Node} from '../mdast';
 import type {PortalChoice} from '../../../../contract/portalChoices';
 import {endOfWords} from '../../../../contract/openQuestions/rows';
-import {type Renderer, apiWideRow, guideDescription, assumptionTag, operationOf, rowOfNode} from './shared';
-import {fieldMarks, flatten, limits, questionMark, rowLeaving, typeAndLimits, typeLabel} from './schemaFields';
+import {type Renderer, apiWideRow, guideDescription, assumptionTag, operationOf, questionMark, rowOfNode} from './shared';
+import {fieldMarks, flatten, limits, rowLeaving, typeAndLimits, typeLabel} from './schemaFields';
 
 /** `<OperationLink operation="reschedulePickup" />`: `POST /order/pickup/reschedule`, linked to /api/. */
 export const OperationLink: Renderer = (contract, props) => {

@@ -2,11 +2,10 @@
 
 import {Contract, type Schema} from '../contract';
 import {inlineCode, inlineMarkdown, jsx, list, paragraph, strong, text, type Node} from '../mdast';
-import {type PageState, type Renderer, apiWideRow, assumptionTag, guideDescription, questionMark, required, rowOfNode} from './shared';
+import {type PageState, type Renderer, apiWideRow, guideDescription, questionMark, required, rowOfNode, shownAspects} from './shared';
 import {type OpenQuestion} from '../../../../contract/openQuestions';
 import {boundKeywords} from '../../../../contract/citations';
 import {assumedTypesRowId, showsAssumedType} from '../../../../contract/openQuestions/assumedTypes';
-import {apiWideQuestions} from '../../../../contract/portalChoices';
 
 /** The schema's name when it is a `$ref` to a named component. */
 export function refName(schema: Schema): string | undefined {
@@ -189,8 +188,6 @@ export function withoutRepeatedBound(description: string | undefined, bounds: No
  */
 type MarkSpot = 'assumedType' | 'type' | 'limits';
 
-/** The aspects whose fact the line shows as the portal's own: the mark there reads "Portal assumption". */
-const shownAspects = new Set(['type', 'format', 'bounds', 'values', 'shape']);
 
 /**
  * The marks of one field's line: each open question of the field (its holder where it has one, a
@@ -246,14 +243,12 @@ export function fieldMarks(contract: Contract, field: Schema, showsLimits: boole
   }
   // A type no words of the carrier give ("pw string") carries the API-wide row's mark, beside a
   // question of the field's own on another aspect (`totalWeight` number, its unit open).
-  const typesRow = apiWideQuestions(contract.raw as never).some((row) => row.id === assumedTypesRowId) ? apiWideRow(contract, assumedTypesRowId) : undefined;
+  const typesRow = apiWideRow(contract, assumedTypesRowId, 'optional');
   if (typesRow && !ownTypeQuestion && showsAssumedType(contract.raw as never, field as never)) {
     marks.set('assumedType', [questionMark(typesRow, ['type'], true)]);
   }
   return marks;
 }
-
-export {questionMark};
 
 /** The first open question that leaves `aspect` open on one of `nodes` (a response, its schema…). */
 export function rowLeaving(contract: Contract, nodes: readonly (object | undefined)[], aspect: string): OpenQuestion | undefined {

@@ -3,7 +3,7 @@
 import {Contract} from '../contract';
 import {inlineCode, jsx, text, type Node} from '../mdast';
 import {openMarker} from '../../../../contract/openQuestions/markers';
-import {acrossTheApi, aspectLabel, nodeOfRow, openQuestions, registerRoute, registerRows, type OpenQuestion} from '../../../../contract/openQuestions';
+import {acrossTheApi, aspectLabel, openQuestions, registerRoute, registerRows, rowsByNode, type OpenQuestion} from '../../../../contract/openQuestions';
 import {apiWideQuestions} from '../../../../contract/portalChoices';
 
 export type Props = Record<string, string | undefined>;
@@ -75,14 +75,14 @@ export function namedTable(label: string, tableNode: Node): Node {
 }
 
 /** The rows of the register by the node of the contract that leaves them open, once per contract. */
-const rowsByNode = new WeakMap<object, Map<object, OpenQuestion>>();
+const rowsOfNodes = new WeakMap<object, Map<object, OpenQuestion>>();
 
 /** The open question a node of the contract holds (`x-not-stated` with `x-open`), if any. */
 export function rowOfNode(contract: Contract, node: object): OpenQuestion | undefined {
-  let rows = rowsByNode.get(contract.raw);
+  let rows = rowsOfNodes.get(contract.raw);
   if (!rows) {
-    rows = new Map(openQuestions(contract.raw as never).map((row) => [nodeOfRow.get(row)!, row]));
-    rowsByNode.set(contract.raw, rows);
+    rows = rowsByNode(openQuestions(contract.raw as never));
+    rowsOfNodes.set(contract.raw, rows);
   }
   return rows.get(node);
 }
@@ -103,15 +103,32 @@ export function registerRow(contract: Contract, id: string): OpenQuestion {
   return row;
 }
 
-/** One of the API-wide choices (`api-success-status`, `api-json-types`…), as a row of the register. */
-export function apiWideRow(contract: Contract, id: string): OpenQuestion {
-  const found = apiWideQuestions(contract.raw as never).find((row) => row.id === id);
-  if (!found) throw new Error(`the contract makes no API-wide choice "${id}"`);
-  return {...found, home: acrossTheApi};
+/**
+ * The API-wide choices as rows of the register, by id, once per contract: reading them walks every
+ * field and call of the contract (the count of assumed types), which a field line must not do again.
+ */
+const apiWideRowsOf = new WeakMap<object, Map<string, OpenQuestion>>();
+
+function apiWideRows(contract: Contract): Map<string, OpenQuestion> {
+  let rows = apiWideRowsOf.get(contract.raw);
+  if (!rows) {
+    rows = new Map(apiWideQuestions(contract.raw as never).map((row) => [row.id, {...row, home: acrossTheApi}]));
+    apiWideRowsOf.set(contract.raw, rows);
+  }
+  return rows;
+}
+
+/** One of the API-wide choices (`api-success-status`, `api-json-types`…), as a row of the register; `optional` gives undefined where the contract makes none. */
+export function apiWideRow(contract: Contract, id: string): OpenQuestion;
+export function apiWideRow(contract: Contract, id: string, optional: 'optional'): OpenQuestion | undefined;
+export function apiWideRow(contract: Contract, id: string, optional?: 'optional'): OpenQuestion | undefined {
+  const found = apiWideRows(contract).get(id);
+  if (!found && !optional) throw new Error(`the contract makes no API-wide choice "${id}"`);
+  return found;
 }
 
 /** Where a question's labels are shown: the aspects a mark reads "Portal assumption" on when the line shows them. */
-const shownAspects = new Set(['type', 'format', 'bounds', 'values', 'shape']);
+export const shownAspects = new Set(['type', 'format', 'bounds', 'values', 'shape']);
 
 /**
  * The mark of one open question on the fact it bends (src/components/PortalAssumption): "Portal
