@@ -12,7 +12,7 @@ export type Outcome = {status: number; body?: unknown; alsoReliedOn?: string[]};
 export type HandlerContext = {
   contract: Contract;
   entry: OperationEntry;
-  /** The account's world; absent on the calls that carry no token. */
+  /** The account's world; on a call that carries no token, a copy of the starting data, never stored. */
   world?: World;
   body: Json;
   query: Json;

@@ -351,16 +351,17 @@ const handlers: Record<string, Handler> = {
     if (probillNumber === magic.documentsEmptyProbill || (probillNumber === empty.probillNumber && documentType === empty.documentType)) {
       return {status: 200, body: {probillNumber, documentType, documents: []}};
     }
-    // A probill of this account's world has a proof of delivery only once delivered, and its
-    // documents date from its bill date; any other number answers the example's documents.
-    const tracked = context.world?.probills[String(probillNumber)] as {status?: string; billDate?: number} | undefined;
+    // A probill of the world (the account's, or the starting data's on a call without a token) has a
+    // proof of delivery only once delivered, dated from the delivery; its other documents date from its
+    // bill date. Any other number answers the example's documents.
+    const tracked = context.world?.probills[String(probillNumber)] as {status?: string; billDate?: number; pod?: {date?: number; time?: number}} | undefined;
     if (tracked && documentType === 'PROOF_OF_DELIVERY' && tracked.status !== 'DELIVERED') {
       return {status: 200, body: {probillNumber, documentType, documents: []}};
     }
     const example = success(context).body as {documents: Json[]};
     const prefix = {BILL_OF_LADING: 'BOL', PROOF_OF_DELIVERY: 'POD', INVOICE: 'INVOICE', WEIGHT_AND_INSPECTION_CERTIFICATE: 'WIC'}[documentType] ?? documentType;
-    const billed = String(tracked?.billDate ?? '');
-    const billedOn = /^\d{8}$/.test(billed) ? `${billed.slice(0, 4)}-${billed.slice(4, 6)}-${billed.slice(6)}` : undefined;
+    const dated = documentType === 'PROOF_OF_DELIVERY' && tracked?.pod ? isoDateTime(tracked.pod.date, tracked.pod.time) : undefined;
+    const billed = isoDateTime(tracked?.billDate);
     return {
       status: 200,
       body: {
@@ -368,9 +369,11 @@ const handlers: Record<string, Handler> = {
         documentType,
         documents: example.documents.map((document) => ({
           ...document,
+          // The example's id is its bill of lading's; each other type of document gets one of its own.
+          ...(documentType === 'BILL_OF_LADING' ? {} : {documentId: `${String(document.documentId)}-${prefix}`}),
           fileName: `${prefix}-${probillNumber}.pdf`,
-          // The example's time of day, on the probill's bill date.
-          ...(billedOn ? {createdAt: `${billedOn}${String(document.createdAt).slice(10)}`} : {}),
+          // Its delivery's time; else the example's time of day on the probill's bill date.
+          ...(dated ? {createdAt: dated} : billed ? {createdAt: `${billed.slice(0, 10)}${String(document.createdAt).slice(10)}`} : {}),
         })),
       },
     };
@@ -392,10 +395,19 @@ const handlers: Record<string, Handler> = {
     return success(context, {
       etaDate: isoDate(arrival),
       transit: {transitDays, originDay: weekdays[tendered.getUTCDay()], arrivalDay: weekdays[arrival.getUTCDay()]},
-      calculatedAt: context.now.toISOString(),
+      // Whole seconds, as the example writes it.
+      calculatedAt: context.now.toISOString().replace(/\.\d{3}Z$/, 'Z'),
     });
   },
 };
+
+/** A numeric date (YYYYMMDD) and time (HHMMSS) as an ISO 8601 UTC date-time, or undefined. */
+function isoDateTime(date: unknown, time: unknown = 0): string | undefined {
+  const day = String(date ?? '');
+  if (!/^\d{8}$/.test(day)) return undefined;
+  const clock = String(time ?? 0).padStart(6, '0');
+  return `${day.slice(0, 4)}-${day.slice(4, 6)}-${day.slice(6)}T${clock.slice(0, 2)}:${clock.slice(2, 4)}:${clock.slice(4, 6)}Z`;
+}
 
 function round4(value: number): number {
   return Math.round(value * 10000) / 10000;

@@ -143,7 +143,7 @@ export function createSandbox(options: SandboxOptions): Sandbox {
       accountId = check.accountId;
     } else if (headers.authorization) {
       // A call with no bearer requirement (the probill documents) that carries a valid token anyway
-      // answers from that account's world; without one, from the examples.
+      // answers from that account's world; without one, from the starting data.
       const check = await checkToken(headers.authorization, now);
       if (!('problem' in check)) accountId = check.accountId;
     }
@@ -206,7 +206,8 @@ export function createSandbox(options: SandboxOptions): Sandbox {
     }
 
     const stored = accountId === undefined ? undefined : options.store.get(accountId);
-    const world = accountId === undefined ? undefined : (stored ?? structuredClone(seed));
+    // A call with no bearer requirement and no token reads the starting data, which it never stores.
+    const world = accountId === undefined ? structuredClone(seed) : (stored ?? structuredClone(seed));
     const context: HandlerContext = {
       contract,
       entry,

@@ -109,3 +109,36 @@ test.describe('paths an integration could not reach', () => {
     expect(refused.headers['www-authenticate']).toContain('Expired bearer token');
   });
 });
+
+test.describe('the probill documents (an integrator\'s agent day, 2026-12-03)', () => {
+  const undelivered = 40512387;
+  const documents = (sandbox: ReturnType<typeof testSandbox>['sandbox'], documentType: string, token?: string) =>
+    send(sandbox, {method: 'GET', path: '/documents/probill', query: {probillNumber: String(undelivered), documentType}, ...(token ? {token} : {})});
+
+  test('without a token, the call reads the starting data: no proof of delivery for a probill not yet delivered', async () => {
+    const {sandbox} = testSandbox();
+    const answer = await documents(sandbox, 'PROOF_OF_DELIVERY');
+    expect(answer.status).toBe(200);
+    expect(answer.body).toMatchObject({probillNumber: undelivered, documentType: 'PROOF_OF_DELIVERY', documents: []});
+  });
+
+  test('once delivered, the proof of delivery is dated from the delivery and has an id of its own', async () => {
+    const {sandbox} = testSandbox();
+    const token = await freshToken(sandbox);
+    const eventTime = '2026-12-03T08:39:12Z';
+    const delivered = await send(sandbox, {method: 'POST', path: '/agent/probill/pod', token, body: {...(exampleValue('ProofOfDeliveryRequestExample') as object), probillNumber: undelivered, eventTime}});
+    expect(delivered.status).toBe(200);
+    const proof = (await documents(sandbox, 'PROOF_OF_DELIVERY', token)).body as {documents: {documentId: string; fileName: string; createdAt: string}[]};
+    const bill = (await documents(sandbox, 'BILL_OF_LADING', token)).body as {documents: {documentId: string}[]};
+    expect(proof.documents).toEqual([expect.objectContaining({fileName: `POD-${undelivered}.pdf`, createdAt: eventTime})]);
+    expect(proof.documents[0].documentId).not.toBe(bill.documents[0].documentId);
+  });
+});
+
+test('the ETA is calculated at a whole second, as the example writes it', async () => {
+  const {sandbox} = testSandbox();
+  const token = await freshToken(sandbox);
+  const answer = await send(sandbox, {method: 'GET', path: '/transit/eta', token, query: {originZipcode: '06001', destinationZipcode: '30303', tenderDate: '2026-12-03'}});
+  expect(answer.status).toBe(200);
+  expect((answer.body as {calculatedAt: string}).calculatedAt).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/);
+});

@@ -67,7 +67,7 @@ export const SandboxLifecycle: Renderer = (contract) => {
       // The mark opens a question, a link: inside the summary, itself a control, it would be nested
       // interactive content (axe), so it leads the block's body.
       jsx('summary', {}, [text('How the sandbox moves a probill')]),
-      paragraph(assumptionTag(lifecycleQuestion), text(' What each call sets in the sandbox, and from which statuses:')),
+      paragraph(assumptionTag(lifecycleQuestion, {onlySandboxChooses: true}), text(' What each call sets in the sandbox, and from which statuses:')),
       namedTable('How the sandbox moves a probill', table(['Call', 'From', 'Sets'], rows)),
     ]),
   ];

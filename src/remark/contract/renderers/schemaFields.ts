@@ -252,7 +252,10 @@ export function fieldMarks(contract: Contract, field: Schema, showsLimits: boole
 
 /** The first open question that leaves `aspect` open on one of `nodes` (a response, its schema…). */
 export function rowLeaving(contract: Contract, nodes: readonly (object | undefined)[], aspect: string): OpenQuestion | undefined {
-  return nodes.map((node) => (node ? rowOfNode(contract, node) : undefined)).find((row) => row?.aspects.includes(aspect as never));
+  const leaving = nodes.map((node) => (node ? rowOfNode(contract, node) : undefined)).filter((row): row is OpenQuestion => Boolean(row?.aspects.includes(aspect as never)));
+  // The row that says what the portal assumes, where one does: a call's row may only ask (the
+  // preassigned probill's "shape of the answer"), while its answer's row gives the shape assumed.
+  return leaving.find((row) => row.assumed) ?? leaving[0];
 }
 
 /**

@@ -152,10 +152,11 @@ export function questionMark(row: OpenQuestion, aspects: readonly string[], show
 
 /**
  * The mark of a fact the portal shows in the carrier's silence (a status, a required list, a body, the
- * sandbox's lifecycle): always "Portal assumption", with its question, linked to its row.
+ * sandbox's lifecycle), with its question, linked to its row: "Portal assumption", or "Open" where the
+ * row assumes nothing and only the sandbox chose (the lifecycle of the status update).
  */
-export function assumptionTag(row: OpenQuestion): Node {
-  return questionMark(row, row.aspects, true, 'Portal assumption');
+export function assumptionTag(row: OpenQuestion, {onlySandboxChooses = false} = {}): Node {
+  return questionMark(row, row.aspects, true, onlySandboxChooses && !row.assumed ? 'Open' : 'Portal assumption');
 }
 
 /**
