@@ -12,8 +12,8 @@ export type Outcome = {status: number; body?: unknown; alsoReliedOn?: string[]};
 export type HandlerContext = {
   contract: Contract;
   entry: OperationEntry;
-  /** The account's world; on a call that carries no token, a copy of the starting data, never stored. */
-  world?: World;
+  /** The account's world; on a call that carries no token, the starting data, frozen and never stored. */
+  world: World;
   body: Json;
   query: Json;
   now: Date;

@@ -8,7 +8,7 @@
  */
 import {agentProbillWrite, agentRefusal, documentsError, processingError, refused, success, unprocessable, validationError, type Handler, type HandlerContext, type Outcome} from './answers';
 import {magic, sandboxPassword} from './magicValues';
-import {newPickupNumber, newProbillNumber, type Json, type World} from './world';
+import {newPickupNumber, newProbillNumber, type Json} from './world';
 import {anchorOf} from '../../contract/openQuestions/rows';
 
 export type {HandlerContext, Outcome} from './answers';
@@ -22,19 +22,12 @@ const weekdays = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Frida
 const addDays = (date: Date, days: number) => new Date(date.getTime() + days * 86_400_000);
 const round2 = (value: number) => Math.round(value * 100) / 100;
 
-function world(context: HandlerContext): World {
-  if (!context.world) {
-    throw new Error(`sandbox: ${context.entry.operation.operationId} needs an account`);
-  }
-  return context.world;
-}
-
 function setStatus(context: HandlerContext, probillNumber: number, status: string): void {
-  const tracking = world(context).probills[String(probillNumber)];
+  const tracking = context.world.probills[String(probillNumber)];
   if (tracking) {
     Object.assign(tracking, {status, statusUpdateDate: numericDate(context.now), statusUpdateTime: numericTime(context.now)});
   }
-  const agent = world(context).agentProbills[String(probillNumber)];
+  const agent = context.world.agentProbills[String(probillNumber)];
   if (agent) {
     agent.status = status;
   }
@@ -42,9 +35,9 @@ function setStatus(context: HandlerContext, probillNumber: number, status: strin
 
 /** A tracking record for freight the carrier now holds, shaped like the contract's tracking example. */
 function trackNewProbill(context: HandlerContext, fields: Json): number {
-  const probillNumber = newProbillNumber(world(context));
+  const probillNumber = newProbillNumber(context.world);
   const template = context.contract.example<Json>('ProbillTrackingResponseExample');
-  world(context).probills[String(probillNumber)] = {
+  context.world.probills[String(probillNumber)] = {
     probillNumber,
     billDate: numericDate(context.now),
     status: 'TENDERED AT ORIGIN',
@@ -63,9 +56,9 @@ function trackNewProbill(context: HandlerContext, fields: Json): number {
 }
 
 function createPickup(context: HandlerContext, request: Json, probill?: number): string {
-  const pickupNumber = newPickupNumber(world(context));
+  const pickupNumber = newPickupNumber(context.world);
   const window = (request.pickupWindow ?? {}) as {windowDate?: string};
-  world(context).pickups[pickupNumber] = {
+  context.world.pickups[pickupNumber] = {
     pickupNumber,
     status: request.bol === magic.assignedPickupBol ? 'PICKUP ASSIGNED TO DRIVER' : 'PICKUP PENDING',
     windowDate: window.windowDate ?? isoDate(context.now),
@@ -127,11 +120,11 @@ const handlers: Record<string, Handler> = {
 
   submitDistributionPlan(context) {
     const planId = context.body.planId as string | undefined;
-    if (planId !== undefined && world(context).planIds.includes(planId)) {
+    if (planId !== undefined && context.world.planIds.includes(planId)) {
       return refused(context, `Duplicate planId ${planId}`);
     }
     if (planId !== undefined) {
-      world(context).planIds.push(planId);
+      context.world.planIds.push(planId);
     }
     return success(context, {result: true});
   },
@@ -142,7 +135,7 @@ const handlers: Record<string, Handler> = {
 
   reschedulePickup(context) {
     const request = context.body as {pickupNumber: string; pickupWindow?: {windowDate?: string}};
-    const pickup = world(context).pickups[request.pickupNumber];
+    const pickup = context.world.pickups[request.pickupNumber];
     if (!pickup) {
       return processingError();
     }
@@ -154,14 +147,14 @@ const handlers: Record<string, Handler> = {
       return unprocessable('New pickup date cannot be earlier than the current scheduled date');
     }
     // Spec section 4: "Rescheduling changes the pickup number; the new number must be used afterwards."
-    const pickupNumber = newPickupNumber(world(context));
-    delete world(context).pickups[pickup.pickupNumber];
-    world(context).pickups[pickupNumber] = {...pickup, pickupNumber, windowDate: newDate};
+    const pickupNumber = newPickupNumber(context.world);
+    delete context.world.pickups[pickup.pickupNumber];
+    context.world.pickups[pickupNumber] = {...pickup, pickupNumber, windowDate: newDate};
     return success(context, {result: true, pickupNumber});
   },
 
   cancelPickup(context) {
-    const pickup = world(context).pickups[String(context.body.pickupNumber)];
+    const pickup = context.world.pickups[String(context.body.pickupNumber)];
     if (!pickup) {
       return processingError();
     }
@@ -176,22 +169,22 @@ const handlers: Record<string, Handler> = {
   listLiveProbills(context) {
     const limit = (context.query.limit as number | undefined) ?? 50;
     const pageNumber = (context.query.pageNumber as number | undefined) ?? 1;
-    const all = Object.values(world(context).probills).sort((a, b) => Number(a.probillNumber) - Number(b.probillNumber));
+    const all = Object.values(context.world.probills).sort((a, b) => Number(a.probillNumber) - Number(b.probillNumber));
     return success(context, {result: true, results: pageOf(all, limit, pageNumber)});
   },
 
   getProbillTracking(context) {
-    const probill = world(context).probills[String(context.query.probillNumber)];
+    const probill = context.world.probills[String(context.query.probillNumber)];
     return probill ? {status: 200, body: probill} : processingError();
   },
 
   getBolTracking(context) {
-    const probill = Object.values(world(context).probills).find((candidate) => candidate.bolNumber === context.query.bol);
+    const probill = Object.values(context.world.probills).find((candidate) => candidate.bolNumber === context.query.bol);
     return probill ? {status: 200, body: probill} : processingError();
   },
 
   getPickupTracking(context) {
-    const pickup = world(context).pickups[String(context.query.pickupNumber)];
+    const pickup = context.world.pickups[String(context.query.pickupNumber)];
     if (!pickup) {
       return processingError();
     }
@@ -243,7 +236,7 @@ const handlers: Record<string, Handler> = {
     const tendered = request.tenderDate ? new Date(`${request.tenderDate}T00:00:00Z`) : context.now;
     return success(context, {
       result: true,
-      quoteNumber: `Q${world(context).nextQuoteSequence++ % 100000}`,
+      quoteNumber: `Q${context.world.nextQuoteSequence++ % 100000}`,
       quoteAmount: Math.min(round2(freight + accessorials + fuel), 9999999.99),
       quoteExpiryDate: isoDate(addDays(tendered, 30)),
       fuelCharge: fuel,
@@ -255,13 +248,13 @@ const handlers: Record<string, Handler> = {
 
   getPreassignedProbill(context) {
     // Not tracked: "A preassigned probill becomes trackable only once the carrier holds the freight."
-    return success(context, {result: true, probillNumber: newProbillNumber(world(context))});
+    return success(context, {result: true, probillNumber: newProbillNumber(context.world)});
   },
 
   listAgentLiveProbills(context) {
     const pageSize = (context.query.pageSize as number | undefined) ?? 50;
     const pageNumber = (context.query.pageNumber as number | undefined) ?? 1;
-    const all = Object.values(world(context).agentProbills)
+    const all = Object.values(context.world.agentProbills)
       .sort((a, b) => Number(a.probillNumber) - Number(b.probillNumber))
       .map(({items: _items, ...probill}) => probill);
     return success(context, {result: true, results: pageOf(all, pageSize, pageNumber)});
@@ -272,10 +265,10 @@ const handlers: Record<string, Handler> = {
 
   getAgentManifest(context) {
     const manifestNumber = Number(context.query.manifestNumber);
-    if (!world(context).manifests.includes(manifestNumber)) {
+    if (!context.world.manifests.includes(manifestNumber)) {
       return processingError();
     }
-    const probills = Object.values(world(context).agentProbills)
+    const probills = Object.values(context.world.agentProbills)
       .filter((probill) => probill.manifestNumber === manifestNumber)
       .map(({items: _items, ...probill}) => probill);
     return success(context, {result: true, manifestNumber, probills});
@@ -287,7 +280,7 @@ const handlers: Record<string, Handler> = {
     }
     // No answer of the contract shows an arrival, so the sandbox checks the manifest and keeps nothing.
     // A missing manifestNumber is refused as an unknown one is (ManifestArrival's x-open.sandbox).
-    if (!world(context).manifests.includes(Number(context.body.manifestNumber))) {
+    if (!context.world.manifests.includes(Number(context.body.manifestNumber))) {
       return processingError();
     }
     return success(context, {result: true});
@@ -295,12 +288,12 @@ const handlers: Record<string, Handler> = {
 
   updateAgentProbillStatus: agentProbillWrite((context) => {
     const probillNumber = Number(context.body.probillNumber);
-    if (!world(context).agentProbills[String(probillNumber)]) {
+    if (!context.world.agentProbills[String(probillNumber)]) {
       return processingError();
     }
     // Spec section 4: agents post PICKED_UP or OUT_FOR_DELIVERY (the enum already refused any other);
     // the status each sets is the lifecycle table's (x-sandbox-lifecycle), the portal's assumption.
-    const wasDelivered = world(context).agentProbills[String(probillNumber)].status === 'DELIVERED';
+    const wasDelivered = context.world.agentProbills[String(probillNumber)].status === 'DELIVERED';
     setStatus(context, probillNumber, context.contract.lifecycleStatus('updateAgentProbillStatus', String(context.body.status)));
     // A move back from DELIVERED is taken, and the answer names the question it rests on.
     return {...success(context, {result: true}), ...(wasDelivered ? {alsoReliedOn: [anchorOf('postProofOfDelivery')]} : {})};
@@ -308,13 +301,13 @@ const handlers: Record<string, Handler> = {
 
   postProofOfDelivery: agentProbillWrite((context) => {
     const probillNumber = Number(context.body.probillNumber);
-    if (!world(context).agentProbills[String(probillNumber)]) {
+    if (!context.world.agentProbills[String(probillNumber)]) {
       return processingError();
     }
     // Spec section 4: "Posting proof of delivery with an image sets the probill to DELIVERED."
     setStatus(context, probillNumber, context.contract.lifecycleStatus('postProofOfDelivery'));
     const delivered = new Date(String(context.body.eventTime));
-    const tracking = world(context).probills[String(probillNumber)];
+    const tracking = context.world.probills[String(probillNumber)];
     if (tracking) {
       tracking.pod = {date: numericDate(delivered), time: numericTime(delivered), signerName: context.body.signerName};
     }
@@ -323,10 +316,10 @@ const handlers: Record<string, Handler> = {
 
   createDeliveryAppointment: agentProbillWrite((context) => {
     const probillNumber = Number(context.body.probillNumber);
-    if (!world(context).agentProbills[String(probillNumber)]) {
+    if (!context.world.agentProbills[String(probillNumber)]) {
       return processingError();
     }
-    const tracking = world(context).probills[String(probillNumber)];
+    const tracking = context.world.probills[String(probillNumber)];
     if (tracking) {
       const clock = (time: unknown) => Number(String(time).replace(':', '')) * 100;
       tracking.deliveryAppointment = {
@@ -354,7 +347,7 @@ const handlers: Record<string, Handler> = {
     // A probill of the world (the account's, or the starting data's on a call without a token) has a
     // proof of delivery only once delivered, dated from the delivery; its other documents date from its
     // bill date. Any other number answers the example's documents.
-    const tracked = context.world?.probills[String(probillNumber)] as {status?: string; billDate?: number; pod?: {date?: number; time?: number}} | undefined;
+    const tracked = context.world.probills[String(probillNumber)] as {status?: string; billDate?: number; pod?: {date?: number; time?: number}} | undefined;
     if (tracked && documentType === 'PROOF_OF_DELIVERY' && tracked.status !== 'DELIVERED') {
       return {status: 200, body: {probillNumber, documentType, documents: []}};
     }
@@ -421,7 +414,7 @@ function carrierDocument(context: HandlerContext): Outcome {
 }
 
 function agentProbill(context: HandlerContext): Outcome {
-  const probill = world(context).agentProbills[String(context.query.probillNumber)];
+  const probill = context.world.agentProbills[String(context.query.probillNumber)];
   return probill ? {status: 200, body: probill} : processingError();
 }
 

@@ -96,7 +96,8 @@ export function createSandbox(options: SandboxOptions): Sandbox {
   const contract = new Contract(options.contract);
   const resolveParameter = (parameter: ParameterObject | {$ref: string}) => contract.resolve<ParameterObject>(parameter);
   const validator = createValidator(options.contract, resolveParameter);
-  const seed = seedWorld(contract);
+  // Frozen: every account's world is a copy of it, and a call without a token reads it as it is.
+  const seed = deepFreeze(seedWorld(contract));
   const exampleLifetime = contract.example<{expires_in: number}>('TokenResponseExample').expires_in;
   const tokenLifetimeSeconds = options.tokenLifetimeSeconds ?? exampleLifetime;
   const reliance = relianceReader(options.contract);
@@ -206,8 +207,9 @@ export function createSandbox(options: SandboxOptions): Sandbox {
     }
 
     const stored = accountId === undefined ? undefined : options.store.get(accountId);
-    // A call with no bearer requirement and no token reads the starting data, which it never stores.
-    const world = accountId === undefined ? structuredClone(seed) : (stored ?? structuredClone(seed));
+    // A call with no bearer requirement and no token reads the starting data itself: no copy for every
+    // token request, and a write to it would throw.
+    const world = accountId === undefined ? seed : (stored ?? structuredClone(seed));
     const context: HandlerContext = {
       contract,
       entry,
@@ -261,6 +263,15 @@ export function createSandbox(options: SandboxOptions): Sandbox {
       return {status: outcome.status, statusText: statusTexts[outcome.status] ?? '', headers, body, ...(outcome.call ? {call: outcome.call} : {}), reliedOn};
     },
   };
+}
+
+/** `value`, and everything in it, frozen. */
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const part of Object.values(value)) deepFreeze(part);
+  }
+  return value;
 }
 
 /** A store that keeps worlds in memory: the sandbox program without --state, and the tests. */
