@@ -4,6 +4,7 @@ import type {RunOptions} from 'axe-core';
 import {test as base, expect, type APIRequestContext, type Locator, type Page, type Response} from '@playwright/test';
 
 import {isOwnOrigin} from '../site';
+import {saveDataIn} from '../support/saveData';
 
 /**
  * Every browser test fails on a console error or an uncaught exception, unless the test names the
@@ -12,9 +13,24 @@ import {isOwnOrigin} from '../site';
 type Fixtures = {
   consoleErrors: string[];
   expectConsoleErrors: (...patterns: RegExp[]) => void;
+  /**
+   * Whether the browser lets Docusaurus fetch ahead the code of the pages that links in view lead to.
+   * Off by default: the tests browse as a reader with Save-Data on (tests/support/saveData.ts). The
+   * test of fetching ahead turns it on.
+   */
+  fetchAhead: boolean;
+  savesData: void;
 };
 
 export const test = base.extend<Fixtures>({
+  fetchAhead: [false, {option: true}],
+  savesData: [
+    async ({context, fetchAhead}, use) => {
+      if (!fetchAhead) await saveDataIn(context);
+      await use();
+    },
+    {auto: true},
+  ],
   consoleErrors: [
     async ({page}, use) => {
       const errors: string[] = [];

@@ -206,11 +206,28 @@ test.describe('at phone width (390px)', () => {
   });
 });
 
-test('the code of pages that links in view lead to is still fetched ahead, once the page is idle', async ({page}) => {
-  // src/clientModules/prefetchWhenIdle.ts defers Docusaurus's prefetching; it must not drop it.
+test.describe('a reader who does not save data', () => {
+  // The other browser tests browse with Save-Data on, which turns fetching ahead off (fixtures.ts).
+  test.use({fetchAhead: true});
+
+  test('the code of pages that links in view lead to is still fetched ahead, once the page is idle', async ({page}) => {
+    // src/clientModules/prefetchWhenIdle.ts defers Docusaurus's prefetching; it must not drop it.
+    await page.goto('/docs/guides/pickups');
+    await waitForHydration(page);
+    await expect(page.locator('head link[rel="prefetch"]').first()).toBeAttached();
+    const prefetched = await page.locator('head link[rel="prefetch"]').evaluateAll((links) => links.map((link) => link.getAttribute('href')));
+    expect(prefetched.every((href) => href?.startsWith('/assets/js/'))).toBe(true);
+  });
+});
+
+test('a reader who saves data gets no code fetched ahead, and a click still loads the page', async ({page}) => {
+  // The browser tests' default (fixtures.ts): what makes them cheaper must hold, or they pay again.
   await page.goto('/docs/guides/pickups');
   await waitForHydration(page);
-  await expect(page.locator('head link[rel="prefetch"]').first()).toBeAttached();
-  const prefetched = await page.locator('head link[rel="prefetch"]').evaluateAll((links) => links.map((link) => link.getAttribute('href')));
-  expect(prefetched.every((href) => href?.startsWith('/assets/js/'))).toBe(true);
+  expect(await page.evaluate(() => (navigator as Navigator & {connection?: {saveData?: boolean}}).connection?.saveData)).toBe(true);
+  await page.evaluate(() => new Promise((resolve) => requestIdleCallback(() => setTimeout(resolve, 500))));
+  await expect(page.locator('head link[rel="prefetch"]')).toHaveCount(0);
+  await page.getByRole('link', {name: 'Tracking', exact: true}).first().click();
+  await expect(page).toHaveURL(/\/docs\/guides\/tracking$/);
+  await expect(page.locator('h1').first()).toBeVisible();
 });

@@ -18,6 +18,7 @@ import {test, expect, type Page} from '@playwright/test';
 import {withoutReaderIndexesVariable} from '../../src/plugins/llmsTxt/readerIndexes';
 import {atomProblems, rssProblems} from '../build-checks/feeds';
 import {editFile, lastRelease, schemaFile as schemaFileOf, SiteCopy} from '../build-checks/siteCopy';
+import {saveDataIn} from '../support/saveData';
 import {startPreview, type Preview} from './previewServer';
 
 const schemaFile = 'openapi/components/schemas/PickupRequest.yaml';
@@ -65,6 +66,10 @@ test.beforeAll(async () => {
   // The build runs while the edits below are made and shown: the preview must not notice it.
   building = buildBeside(site.root);
 });
+
+// The writer's browser fetches no other page's code ahead: in the preview that is every page's
+// unminified code, compiled again at each save, and no test here reads it.
+test.beforeEach(async ({context}) => saveDataIn(context));
 
 test.afterEach(async ({}, testInfo) => {
   // What the preview printed, for a failure's report: the publishes, the compiles and their errors.
@@ -146,10 +151,10 @@ test('npm run build beside the preview leaves it working: no overlay, no console
   const errors = watchErrors(page);
   const apiPage = await context.newPage();
   const apiErrors = watchErrors(apiPage);
-  await openBoth(page, apiPage);
+  // The Changelog first, which the build also writes; then the guide stays open for the edit.
   await page.goto(`${preview.url}/changelog`);
   await expect(page.getByRole('heading', {level: 1})).toBeVisible();
-  await page.goto(`${preview.url}${guidePath}`);
+  await openBoth(page, apiPage);
   const description = `Bill of lading number (after a build, ${Date.now()}).`;
   site.write(schemaFile, original.replace('description: Bill of lading number.', `description: "${description}"`));
   await expect.poll(() => visibleText(page), shows).toContain(description);
