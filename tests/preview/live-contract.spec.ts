@@ -155,6 +155,10 @@ test('npm run build beside the preview leaves it working: no overlay, no console
   await page.goto(`${preview.url}/changelog`);
   await expect(page.getByRole('heading', {level: 1})).toBeVisible();
   await openBoth(page, apiPage);
+  // /api/ loads and hydrates after the build; the edit is then read on the guide alone (the first test
+  // reads an edit on both), and /api/ is closed so that it does not render the edit for nothing.
+  await apiPage.locator('html[data-has-hydrated="true"]').waitFor({state: 'attached', ...shows});
+  await apiPage.close();
   const description = `Bill of lading number (after a build, ${Date.now()}).`;
   site.write(schemaFile, original.replace('description: Bill of lading number.', `description: "${description}"`));
   await expect.poll(() => visibleText(page), shows).toContain(description);

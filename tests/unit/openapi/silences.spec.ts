@@ -271,7 +271,7 @@ test('the register asks what an integrator had to guess: time zones, the end of 
     ['GET /agent/probill/live/list', '', /how the last page shows/],
     ['schema AppointmentRequest', 'reason', /routine booking/],
     ['schema StatusUpdateRequest', 'eventTime', /UTC as the proof of delivery's/],
-    ['schema ResultResponse', 'result', /`result` false means on the agent calls/],
+    ['schema AgentResultFlag', '', /`result` false means on the agent calls/],
   ];
   for (const [home, field, question] of expected) {
     const row = asking(home, field);
