@@ -1,13 +1,14 @@
 /**
- * The choices the contract must make where the specification is silent, labelled where a reader of
+ * The choices the contract must make where the specification is silent, marked where a reader of
  * an operation meets them: the bundle step lists them in the operation's `x-portal-choices` and adds
- * a short label, **Portal assumption**, to the success answer, the required query parameter
- * and the 401 answer, so an integrator who lands on an operation from search sees the label there,
- * not only in the API's introduction (issue 25). The choices are read off the contract itself, so a
- * new 200, 401 or required query parameter is labelled without anyone remembering to.
+ * the same mark every other assumption carries ("Portal assumption: status", `choiceMark`) to the
+ * success answer, the required query parameter and the 401 answer, so an integrator who lands on an
+ * operation from search sees it there, not only in the API's introduction (issue 25). The choices are read off the contract itself, so a new 200, 401 or required query
+ * parameter is marked without anyone remembering to.
  */
 import {citesKeywords, parseCitation} from './citations';
 import {assumedTypesRowId, fieldsWithAssumedType} from './openQuestions/assumedTypes';
+import {aspectLabel, markName, registerRoute} from './openQuestions/rows';
 
 type Reference = {$ref: string};
 type Parameter = {name: string; in: string; required?: boolean; description?: string};
@@ -46,8 +47,32 @@ function references(value: unknown): string[] {
   return [...own, ...Object.values(value).flatMap(references)];
 }
 
-/** The label's opening words, wherever a choice is labelled. */
-export const choiceLabel = '**Portal assumption**';
+/** The register rows of the choices each call carries a mark of (their words are in `apiWideQuestions`). */
+export const choiceRowIds = {success: 'api-success-status', unauthorized: 'api-unauthorized-status', requiredQuery: 'api-required-query'} as const;
+
+/**
+ * A choice's mark as a description writes it, the same as every marked silence's (openQuestions/markers.ts):
+ * linked to its row of the register on a parameter, `*[Portal assumption: required fields](…#api-required-query)*`;
+ * plain text on an answer, `*Portal assumption: status*`, which Redoc draws inside the button that
+ * opens it, where a link would be a control inside a control (axe: nested-interactive).
+ */
+export function choiceMark(rowId: (typeof choiceRowIds)[keyof typeof choiceRowIds]): string {
+  if (rowId === choiceRowIds.requiredQuery) {
+    return `*[${markName('Portal assumption', aspectLabel('required'))}](${registerRoute}#${rowId})*`;
+  }
+  return `*${markName('Portal assumption', aspectLabel('status'))}*`;
+}
+
+/**
+ * A choice's mark in a description, wherever a link of it points: the served files make the
+ * register's address absolute (siteLinks.ts), the page keeps it site-relative.
+ */
+export function choiceMarkPattern(rowId: (typeof choiceRowIds)[keyof typeof choiceRowIds]): RegExp {
+  if (rowId === choiceRowIds.requiredQuery) {
+    return new RegExp(`\\s*\\*\\[Portal assumption: [^\\]]+\\]\\([^)\\s]*#${rowId}\\)\\*`);
+  }
+  return /\s*\*Portal assumption: status\*/;
+}
 
 /** The choices an operation's contract makes where the specification is silent. */
 export function choicesOf(document: Document, operation: Operation): PortalChoice[] {
@@ -81,18 +106,19 @@ function requiredQuery(document: Document, operation: Operation): Parameter[] {
     .filter((parameter) => parameter.in === 'query' && parameter.required && !citesKeywords(parseCitation((parameter as {'x-spec'?: unknown})['x-spec'])));
 }
 
-function labelled(description: string | undefined, sentence: string): string {
-  if (description?.includes(choiceLabel)) {
+/** A description with the choice's mark after its own words, once. */
+function marked(description: string | undefined, mark: string): string {
+  if (description?.includes(mark)) {
     return description;
   }
-  return description ? `${description.trimEnd()} ${sentence}` : sentence;
+  const own = description?.trimEnd() ?? '';
+  return own ? `${own}${/[.!?:)*]$/.test(own) ? '' : '.'} ${mark}` : mark;
 }
 
 /**
- * Labels each choice where the reader meets it, in place: the success answer's description, the
- * required query parameter's, the 401 answer's (the generic error body is labelled in
- * `ErrorResponse` itself); and lists the operation's choices in `x-portal-choices`. Returns the
- * document.
+ * Marks each choice where the reader meets it, in place: the success answer's description, the
+ * required query parameter's, the 401 answer's (the generic error body is marked in `ErrorResponse`
+ * itself); and lists the operation's choices in `x-portal-choices`. Returns the document.
  */
 export function labelPortalChoices<T extends Document>(document: T): T {
   for (const item of Object.values(document.paths)) {
@@ -106,14 +132,14 @@ export function labelPortalChoices<T extends Document>(document: T): T {
       if (choices.includes('success-status')) {
         const status = Object.keys(operation.responses).find((candidate) => candidate.startsWith('2'))!;
         const response = resolve(document, operation.responses[status]);
-        response.description = labelled(response.description, `${choiceLabel}: the ${status} status.`);
+        response.description = marked(response.description, choiceMark(choiceRowIds.success));
       }
       for (const parameter of requiredQuery(document, operation)) {
-        parameter.description = labelled((parameter as Parameter & {description?: string}).description, `${choiceLabel}: required.`) as never;
+        parameter.description = marked(parameter.description, choiceMark(choiceRowIds.requiredQuery));
       }
       if (choices.includes('unauthorized-status')) {
         const response = resolve(document, operation.responses['401']);
-        response.description = labelled(response.description, `${choiceLabel}: the 401 status.`);
+        response.description = marked(response.description, choiceMark(choiceRowIds.unauthorized));
       }
     }
   }
@@ -136,15 +162,15 @@ export function apiWideQuestions(document: Document): ApiWideQuestion[] {
   const rows: ApiWideQuestion[] = [];
   const unauthorized = taking('unauthorized-status');
   if (unauthorized.length > 0) {
-    rows.push({id: 'api-unauthorized-status', field: '401 answer', aspects: ['status'], question: `status of a call with a missing, malformed or expired token (${unauthorized.length} calls)`, assumed: '401 Unauthorized, as RFC 6750 defines for bearer tokens', spec: '8'});
+    rows.push({id: choiceRowIds.unauthorized, field: '401 answer', aspects: ['status'], question: `status of a call with a missing, malformed or expired token (${unauthorized.length} calls)`, assumed: '401 Unauthorized, as RFC 6750 defines for bearer tokens', spec: '8'});
   }
   const success = taking('success-status');
   if (success.length > 0) {
-    rows.push({id: 'api-success-status', field: 'success answer', aspects: ['status'], question: `success status of the ${success.length} calls without a stated one`, assumed: '200 OK', spec: '7'});
+    rows.push({id: choiceRowIds.success, field: 'success answer', aspects: ['status'], question: `success status of the ${success.length} calls without a stated one`, assumed: '200 OK', spec: '7'});
   }
   const parameters = [...new Set(operations.flatMap((operation) => requiredQuery(document, operation).map((parameter) => `\`${parameter.name}\``)))];
   if (parameters.length > 0) {
-    rows.push({id: 'api-required-query', field: 'query parameters', aspects: ['required'], question: `whether these query parameters are required: ${parameters.join(', ')} (${taking('required-query').length} calls)`, assumed: 'required', spec: '7'});
+    rows.push({id: choiceRowIds.requiredQuery, field: 'query parameters', aspects: ['required'], question: `whether these query parameters are required: ${parameters.join(', ')} (${taking('required-query').length} calls)`, assumed: 'required', spec: '7'});
   }
   const withResult = operations.filter((operation) => {
     const status = Object.keys(operation.responses).find((code) => code.startsWith('2'));

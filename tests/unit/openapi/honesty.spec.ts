@@ -338,7 +338,7 @@ test("a guide's response example is the example alone: what its values leave ope
   }
 });
 
-test("the 401's status carries the mark of its API-wide question, in place of the description's bold label, and no cell shows asterisks", () => {
+test("the 401's status carries the mark of its API-wide question, in place of the description's own mark, and no cell shows asterisks", () => {
   const docsContract = Contract.load(path.resolve(__dirname, '../../..'));
   const [tableNode] = tablesIn(renderers.ErrorResponses(docsContract, {operation: 'requestPickup'}, newPageState()));
   const rows = tableNode.children!.slice(1);

@@ -4,7 +4,7 @@ import {Contract, referenceUrl, type Example, type Operation, type Response} fro
 import {inlineCode, inlineMarkdown, link, paragraph, strong, table, text, type Node} from '../mdast';
 import {type PageState, type Renderer, anchoredHeading, apiWideRow, guideDescription, namedTable, assumptionTag, operationOf, questionMark, rowOfNode} from './shared';
 import type {OpenQuestion} from '../../../../contract/openQuestions';
-import {choiceLabel} from '../../../../contract/portalChoices';
+import {choiceMarkPattern, choiceRowIds, type PortalChoice} from '../../../../contract/portalChoices';
 
 function messagesOf(example: Example): string[] {
   const message = (example.value as {message?: unknown; error?: unknown}).message ?? (example.value as {error?: unknown}).error;
@@ -35,14 +35,13 @@ function errorRows(contract: Contract, operation: Operation): ErrorRow[] {
     .map(([status, reference]) => {
       const response = contract.resolve<Response>(reference);
       const examples = Object.values(response.content?.['application/json']?.examples ?? {});
-      // The 401's status is an API-wide choice, labelled in its description by the bundle step
-      // (contract/portalChoices.ts): here the status cell carries the mark, linked to its row.
-      const statusChosen = new RegExp(`\\s*${choiceLabel.replace(/\*/g, '\\*')}: the ${status} status\\.`);
-      const chosen = statusChosen.test(response.description);
-      const row = chosen ? apiWideRow(contract, status === '401' ? 'api-unauthorized-status' : 'api-success-status') : rowOfNode(contract, response);
+      // The 401's status is an API-wide choice (`x-portal-choices`), marked in its description by the
+      // bundle step (contract/portalChoices.ts): here the status cell carries the mark, linked to its row.
+      const chosen = status === '401' && Boolean((operation as {'x-portal-choices'?: PortalChoice[]})['x-portal-choices']?.includes('unauthorized-status'));
+      const row = chosen ? apiWideRow(contract, choiceRowIds.unauthorized) : rowOfNode(contract, response);
       return {
         status,
-        description: response.description.replace(statusChosen, ''),
+        description: chosen ? response.description.replace(choiceMarkPattern(choiceRowIds.unauthorized), '') : response.description,
         messages: examples.flatMap((example) => messagesOf(contract.resolve<Example>(example))),
         messageNotStated: response['x-not-stated']?.includes('message') ?? false,
         tiedByPortal: chosen || Boolean(response['x-not-stated']?.includes('behaviour') && response['x-open']?.assumed),
