@@ -29,7 +29,7 @@ import {existsSync, readFileSync} from 'node:fs';
 import path from 'node:path';
 import {isMap, isScalar, isSeq, LineCounter, parseDocument, visit, type Document as YamlDocument, type YAMLMap} from 'yaml';
 
-import {withMarker} from './openQuestions/markers';
+import {withMarker} from './openQuestions/rows';
 import {yamlFilesUnder} from './yamlSyntax';
 
 /** The keywords that bound a value: each is a fact the specification must give, or an assumption. */

@@ -1,14 +1,15 @@
 /**
  * The choices the contract must make where the specification is silent, marked where a reader of
  * an operation meets them: the bundle step lists them in the operation's `x-portal-choices` and adds
- * the same mark every other assumption carries ("Portal assumption: status", `choiceMark`) to the
+ * the same mark every other assumption carries ("Portal assumption: status", `choiceMarker`) to the
  * success answer, the required query parameter and the 401 answer, so an integrator who lands on an
- * operation from search sees it there, not only in the API's introduction (issue 25). The choices are read off the contract itself, so a new 200, 401 or required query
- * parameter is marked without anyone remembering to.
+ * operation from search sees it there, not only in the API's introduction (issue 25). The choices are
+ * read off the contract itself, so a new 200, 401 or required query parameter is marked without
+ * anyone remembering to.
  */
 import {citesKeywords, parseCitation} from './citations';
 import {assumedTypesRowId, fieldsWithAssumedType} from './openQuestions/assumedTypes';
-import {aspectLabel, markName, registerRoute} from './openQuestions/rows';
+import {aspectLabel, markName, registerRoute, withMarkerOnce} from './openQuestions/rows';
 
 type Reference = {$ref: string};
 type Parameter = {name: string; in: string; required?: boolean; description?: string};
@@ -51,16 +52,17 @@ function references(value: unknown): string[] {
 export const choiceRowIds = {success: 'api-success-status', unauthorized: 'api-unauthorized-status', requiredQuery: 'api-required-query'} as const;
 
 /**
- * A choice's mark as a description writes it, the same as every marked silence's (openQuestions/markers.ts):
- * linked to its row of the register on a parameter, `*[Portal assumption: required fields](…#api-required-query)*`;
- * plain text on an answer, `*Portal assumption: status*`, which Redoc draws inside the button that
- * opens it, where a link would be a control inside a control (axe: nested-interactive).
+ * A choice's marker, as every marked silence's is written (openQuestions/markers.ts, which sets it in
+ * italics): linked to its row of the register on a parameter,
+ * `[Portal assumption: required fields](…#api-required-query)`; plain text on an answer,
+ * `Portal assumption: status`, which Redoc draws inside the button that opens it, where a link would
+ * be a control inside a control (axe: nested-interactive).
  */
-export function choiceMark(rowId: (typeof choiceRowIds)[keyof typeof choiceRowIds]): string {
+export function choiceMarker(rowId: (typeof choiceRowIds)[keyof typeof choiceRowIds]): string {
   if (rowId === choiceRowIds.requiredQuery) {
-    return `*[${markName('Portal assumption', aspectLabel('required'))}](${registerRoute}#${rowId})*`;
+    return `[${markName('Portal assumption', aspectLabel('required'))}](${registerRoute}#${rowId})`;
   }
-  return `*${markName('Portal assumption', aspectLabel('status'))}*`;
+  return markName('Portal assumption', aspectLabel('status'));
 }
 
 /**
@@ -72,6 +74,11 @@ export function choiceMarkPattern(rowId: (typeof choiceRowIds)[keyof typeof choi
     return new RegExp(`\\s*\\*\\[Portal assumption: [^\\]]+\\]\\([^)\\s]*#${rowId}\\)\\*`);
   }
   return /\s*\*Portal assumption: status\*/;
+}
+
+/** The choices the bundle step listed on an operation (`x-portal-choices`), as the guides read them. */
+export function listedChoices(operation: object): PortalChoice[] {
+  return (operation as {'x-portal-choices'?: PortalChoice[]})['x-portal-choices'] ?? [];
 }
 
 /** The choices an operation's contract makes where the specification is silent. */
@@ -106,15 +113,6 @@ function requiredQuery(document: Document, operation: Operation): Parameter[] {
     .filter((parameter) => parameter.in === 'query' && parameter.required && !citesKeywords(parseCitation((parameter as {'x-spec'?: unknown})['x-spec'])));
 }
 
-/** A description with the choice's mark after its own words, once. */
-function marked(description: string | undefined, mark: string): string {
-  if (description?.includes(mark)) {
-    return description;
-  }
-  const own = description?.trimEnd() ?? '';
-  return own ? `${own}${/[.!?:)*]$/.test(own) ? '' : '.'} ${mark}` : mark;
-}
-
 /**
  * Marks each choice where the reader meets it, in place: the success answer's description, the
  * required query parameter's, the 401 answer's (the generic error body is marked in `ErrorResponse`
@@ -132,14 +130,14 @@ export function labelPortalChoices<T extends Document>(document: T): T {
       if (choices.includes('success-status')) {
         const status = Object.keys(operation.responses).find((candidate) => candidate.startsWith('2'))!;
         const response = resolve(document, operation.responses[status]);
-        response.description = marked(response.description, choiceMark(choiceRowIds.success));
+        response.description = withMarkerOnce(response.description, choiceMarker(choiceRowIds.success));
       }
       for (const parameter of requiredQuery(document, operation)) {
-        parameter.description = marked(parameter.description, choiceMark(choiceRowIds.requiredQuery));
+        parameter.description = withMarkerOnce(parameter.description, choiceMarker(choiceRowIds.requiredQuery));
       }
       if (choices.includes('unauthorized-status')) {
         const response = resolve(document, operation.responses['401']);
-        response.description = marked(response.description, choiceMark(choiceRowIds.unauthorized));
+        response.description = withMarkerOnce(response.description, choiceMarker(choiceRowIds.unauthorized));
       }
     }
   }

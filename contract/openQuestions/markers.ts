@@ -1,5 +1,5 @@
 /** The short markers /api/ shows on each marked node, each linked to its row of the register. */
-import {endOfWords, markName, markerText, methods, nodeOfRow, openQuestions, rowsByNode, type Document, type Node, type OpenQuestion} from './rows';
+import {endOfWords, markName, markerText, methods, nodeOfRow, openQuestions, rowsByNode, withMarker, withMarkerOnce, type Document, type Node, type OpenQuestion} from './rows';
 import {registerRoute} from './register';
 import {boundKeywords} from '../citations';
 import {assumedTypesRowId, fieldsWithAssumedType} from './assumedTypes';
@@ -104,11 +104,6 @@ function showsAnAspect(found: OpenQuestion, node: Node): boolean {
   });
 }
 
-/** A description with a marker after its own words, in italics, as /api/ shows it. */
-export function withMarker(description: unknown, marker: string): string {
-  const own = typeof description === 'string' ? description.trimEnd() : '';
-  return own ? `${own}${/[.!?:)*]$/.test(own) ? '' : '.'} *${marker}*` : `*${marker}*`;
-}
 
 /**
  * A field or a parameter that refers to a marked schema but has a description of its own
@@ -162,27 +157,25 @@ function surfaceBodyMarkers(document: Document, rowOfNode: ReadonlyMap<Node, Ope
     return [schema, ...variants].map(rowOfReference).filter((found): found is OpenQuestion => found !== undefined);
   };
   const topRow = (content: unknown): OpenQuestion | undefined => topRows(content)[0];
-  const withNewMarker = (description: unknown, marker: string) =>
-    typeof description === 'string' && description.includes(marker) ? description.trimEnd() : withMarker(description, marker);
   for (const item of Object.values(document.paths)) {
     for (const method of methods) {
       const operation = item[method] as {requestBody?: Node; responses?: Record<string, Node>} | undefined;
       const body = operation?.requestBody;
       const bodyRow = body ? topRow(body.content) : undefined;
       if (body && bodyRow) {
-        body.description = withNewMarker(body.description, linkedMarker(bodyRow));
+        body.description = withMarkerOnce(body.description, linkedMarker(bodyRow));
       }
       for (const response of Object.values(operation?.responses ?? {})) {
         // A shared answer (`$ref` to components.responses) is marked once, below.
         for (const answerRow of typeof response.$ref === 'string' ? [] : topRows(response.content)) {
-          response.description = withNewMarker(response.description, labelOf(answerRow));
+          response.description = withMarkerOnce(response.description, labelOf(answerRow));
         }
       }
     }
   }
   for (const response of Object.values(document.components.responses ?? {})) {
     for (const answerRow of topRows(response.content)) {
-      response.description = withNewMarker(response.description, labelOf(answerRow));
+      response.description = withMarkerOnce(response.description, labelOf(answerRow));
     }
   }
 }

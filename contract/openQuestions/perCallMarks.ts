@@ -13,8 +13,7 @@
  * and the register read, and its markers are the component's own.
  */
 import {boundKeywords} from '../citations';
-import {markerText, methods, openQuestions, referencedComponent, registerRoute, rowsByNode, type Document, type Node, type OpenQuestion} from './rows';
-import {withMarker} from './markers';
+import {markerText, methods, openQuestions, referencedComponent, registerRoute, rowsByNode, withMarker, type Document, type Node, type OpenQuestion} from './rows';
 
 type Schema = Node & {properties?: Record<string, Node>; items?: Node; allOf?: Node[]; anyOf?: Node[]; oneOf?: Node[]; enum?: unknown[]; pattern?: string};
 

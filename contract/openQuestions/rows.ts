@@ -362,3 +362,14 @@ export function callOpenQuestions(document: Document, operationId: string): Call
   }
   return found;
 }
+
+/** A description with a marker after its own words, in italics, as /api/ shows it. */
+export function withMarker(description: unknown, marker: string): string {
+  const own = typeof description === 'string' ? description.trimEnd() : '';
+  return own ? `${own}${/[.!?:)*]$/.test(own) ? '' : '.'} *${marker}*` : `*${marker}*`;
+}
+
+/** `withMarker`, unless the description already carries the marker (a shared component met under several calls). */
+export function withMarkerOnce(description: unknown, marker: string): string {
+  return typeof description === 'string' && description.includes(marker) ? description.trimEnd() : withMarker(description, marker);
+}

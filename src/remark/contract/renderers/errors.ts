@@ -4,7 +4,7 @@ import {Contract, referenceUrl, type Example, type Operation, type Response} fro
 import {inlineCode, inlineMarkdown, link, paragraph, strong, table, text, type Node} from '../mdast';
 import {type PageState, type Renderer, anchoredHeading, apiWideRow, guideDescription, namedTable, assumptionTag, operationOf, questionMark, rowOfNode} from './shared';
 import type {OpenQuestion} from '../../../../contract/openQuestions';
-import {choiceMarkPattern, choiceRowIds, type PortalChoice} from '../../../../contract/portalChoices';
+import {choiceMarkPattern, choiceRowIds, listedChoices} from '../../../../contract/portalChoices';
 
 function messagesOf(example: Example): string[] {
   const message = (example.value as {message?: unknown; error?: unknown}).message ?? (example.value as {error?: unknown}).error;
@@ -37,7 +37,7 @@ function errorRows(contract: Contract, operation: Operation): ErrorRow[] {
       const examples = Object.values(response.content?.['application/json']?.examples ?? {});
       // The 401's status is an API-wide choice (`x-portal-choices`), marked in its description by the
       // bundle step (contract/portalChoices.ts): here the status cell carries the mark, linked to its row.
-      const chosen = status === '401' && Boolean((operation as {'x-portal-choices'?: PortalChoice[]})['x-portal-choices']?.includes('unauthorized-status'));
+      const chosen = status === '401' && listedChoices(operation).includes('unauthorized-status');
       const row = chosen ? apiWideRow(contract, choiceRowIds.unauthorized) : rowOfNode(contract, response);
       return {
         status,

@@ -2,7 +2,7 @@
 
 import {Contract, guideCodeSamples, referenceUrl, type Example, type Operation, type Response, type Schema} from '../contract';
 import {code, inlineCode, inlineMarkdown, jsx, link, paragraph, strong, text, type Node} from '../mdast';
-import type {PortalChoice} from '../../../../contract/portalChoices';
+import {choiceRowIds, listedChoices} from '../../../../contract/portalChoices';
 import {endOfWords} from '../../../../contract/openQuestions/rows';
 import {type Renderer, apiWideRow, guideDescription, assumptionTag, operationOf, questionMark, rowOfNode} from './shared';
 import {fieldMarks, flatten, limits, rowLeaving, typeAndLimits, typeLabel} from './schemaFields';
@@ -65,12 +65,12 @@ function successLine(contract: Contract, operation: Operation): Node[] {
   const schema = response.content?.['application/json']?.schema;
   const fields = schema ? Object.keys(flatten(contract, schema).properties ?? {}) : [];
   const shape = !schema ? [text(' → no body stated')] : fields.length > 0 ? [text(' → '), inlineCode(`{ ${fields.join(', ')} }`)] : [text(' → '), inlineCode(typeLabel(contract, schema))];
-  const chosen = (operation as {'x-portal-choices'?: PortalChoice[]})['x-portal-choices']?.includes('success-status');
+  const chosen = listedChoices(operation).includes('success-status');
   // Where the carrier does not give the answer's shape (the reschedule names no field for the new
   // number), the shape carries its own mark: the status's tag says nothing of the fields after it.
   const shapeRow = rowLeaving(contract, [operation, operation.responses[status], response, schema, schema?.$ref ? contract.resolve<Schema>(schema) : undefined], 'shape');
   const shapeMark = shapeRow && schema ? [text(' '), questionMark(shapeRow, ['shape'], true)] : [];
-  return [paragraph(text('Answers '), strong(text(`${status} ${statusTexts[status] ?? ''}`.trim())), ...(chosen ? [text(' '), assumptionTag(apiWideRow(contract, 'api-success-status'))] : []), ...shape, ...shapeMark)];
+  return [paragraph(text('Answers '), strong(text(`${status} ${statusTexts[status] ?? ''}`.trim())), ...(chosen ? [text(' '), assumptionTag(apiWideRow(contract, choiceRowIds.success))] : []), ...shape, ...shapeMark)];
 }
 
 /**
@@ -121,7 +121,7 @@ function queryLine(contract: Contract, operation: Operation): Node[] {
       ...(parameter.required && !eachRequired ? [text(' (required)')] : []),
     ];
   });
-  const requiredMark = () => assumptionTag(apiWideRow(contract, 'api-required-query'));
+  const requiredMark = () => assumptionTag(apiWideRow(contract, choiceRowIds.requiredQuery));
   const presence = eachRequired ? [text(parameters.length === 1 ? '; required ' : '; each required '), requiredMark()] : parameters.some((parameter) => parameter.required) ? [text(' '), requiredMark()] : [];
   return [paragraph(text(parameters.length === 1 ? 'Query parameter: ' : 'Query parameters: '), ...described, ...presence)];
 }
