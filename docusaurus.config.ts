@@ -14,7 +14,6 @@ import redocPlugin from './src/plugins/redoc';
 import redocSpecPlugin from './src/plugins/redoc/specPlugin';
 import prismTokenCssPlugin from './src/plugins/prismTokenCss';
 import prismOnDemandPlugin from './src/plugins/prismOnDemand';
-import linkCheckPlugin, {filesWrittenAfterPages, type LinkCheckOptions} from './src/plugins/linkCheck';
 import {llmsTxtOptions} from './src/plugins/llmsTxt/options';
 import {redocTheme} from './src/plugins/redoc/theme';
 import remarkContract from './src/remark/contract';
@@ -174,8 +173,9 @@ export const config: Config = {
     v4: true,
   },
 
-  // Checked by src/plugins/linkCheck instead, which names the file and line to change: a dead link in
-  // the navbar, a page or the API reference stops the build; a broken anchor only warns (spec section 5).
+  // Checked by src/linkCheck instead, the last step of `npm run build`, which names the file and line to
+  // change: a dead link in the navbar, a page or the API reference stops the build; a broken anchor only
+  // warns (spec section 5).
   onBrokenLinks: 'ignore',
   onBrokenAnchors: 'ignore',
   // Spec section 5: broken markdown links only warn, so writers can save work in progress.
@@ -206,7 +206,6 @@ export const config: Config = {
     [redocSpecPlugin, redocSpecOptions],
     prismTokenCssPlugin,
     prismOnDemandPlugin,
-    [linkCheckPlugin as PluginModule, {writtenLater: filesWrittenAfterPages} satisfies LinkCheckOptions],
     ...(withIndexes ? [['@signalwire/docusaurus-plugin-llms-txt', llmsTxtOptions as Record<string, unknown>] satisfies PluginConfig] : []),
   ],
   themeConfig,

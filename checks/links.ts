@@ -1,6 +1,6 @@
 /**
  * Links and anchors of the docs, checked from their MDX sources and the contract, without a build
- * (the build's own check, src/plugins/linkCheck, reads the built pages and stays the last word). Each
+ * (the build's own check, src/linkCheck, reads the built pages and stays the last word). Each
  * docs page is rendered as the site renders it (renderedDocs.ts), and every link in it is resolved
  * against the site's routes and the target page's anchors. A link written by a contract component is
  * reported at the component's line.
@@ -11,7 +11,7 @@ import path from 'node:path';
 import {readReleases} from '../contract/releases/releases';
 import {changelogRoute} from '../contract/releases/changelog';
 import {downloads} from '../src/downloads';
-import {filesWrittenAfterPages} from '../src/plugins/linkCheck';
+import {filesBesidePages} from '../src/linkCheck';
 import {redocAnchor, type Operation} from '../src/remark/contract/contract';
 import type {Node} from '../src/remark/contract/mdast';
 import type {RenderedDoc} from './renderedDocs';
@@ -38,7 +38,7 @@ function servedFiles(projectRoot: string): Set<string> {
         .filter((entry) => entry.isFile())
         .map((entry) => `/${path.relative(folder, path.join(entry.parentPath, entry.name)).split(path.sep).join('/')}`)
     : [];
-  return new Set([...own, ...downloads.map((download) => download.sitePath), ...filesWrittenAfterPages, '/sitemap.xml']);
+  return new Set([...own, ...downloads.map((download) => download.sitePath), ...filesBesidePages, '/sitemap.xml']);
 }
 
 /** Ids of a rendered page: its headings' and any element's own `id`. */

@@ -4,7 +4,7 @@
  * three slowest test files, so a run that grows slower says where.
  *
  * The build's steps run one by one, as `npm run build` runs them (the pages, with the contract's
- * publish into generated/build/ at their start, then llms.txt), with two checks beside them that only
+ * publish into generated/build/ at their start, then llms.txt and the link check), with two checks beside them that only
  * read: the type-check, from the start (tsc keeps one core of two busy while the build leaves part of
  * the other free), and the contract check, which bundles openapi/ in memory. Their output is held and
  * printed when each ends, so it never interleaves with the build's. The tests start once every step
@@ -22,9 +22,9 @@ import {leftoverProcesses, testRunVariable} from '../../tests/leftoverProcesses'
 const projectRoot = path.resolve(__dirname, '../..');
 type Step = {name: string; command: string[]};
 const typecheck: Step = {name: 'typecheck', command: ['npm', 'run', '--silent', 'typecheck']};
-// `npm run build` is these two: itself without its post script, then its postbuild.
+// `npm run build` is these two: itself without its post script, then its postbuild (llms.txt, then the link check).
 const pages: Step = {name: 'build', command: ['npm', 'run', '--silent', '--ignore-scripts', 'build']};
-const llmsIndex: Step = {name: 'llms.txt', command: ['npm', 'run', '--silent', 'postbuild']};
+const llmsIndex: Step = {name: 'llms.txt and link check', command: ['npm', 'run', '--silent', 'postbuild']};
 const contractCheck: Step = {name: 'contract check', command: ['npm', 'run', '--silent', 'contract:check']};
 // Extra arguments (`npm test -- tests/e2e/try-it.spec.ts`) go to Playwright.
 const testRun: Step = {name: 'tests', command: ['npx', 'playwright', 'test', ...process.argv.slice(2)]};

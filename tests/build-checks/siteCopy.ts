@@ -47,14 +47,6 @@ export class SiteCopy {
   }
 
   /**
-   * The pages' build alone (`docusaurus build`, unminified as in `build`, which publishes the contract
-   * first), without the llms index after it.
-   */
-  buildPages(): {status: number | null; output: string} {
-    return this.runWithoutPreScript('build', '--no-minify');
-  }
-
-  /**
    * Runs an npm script without its `pre` and `post` scripts: for a second command on a bundle the
    * first one just wrote (`contract:diff` after `contract:check`), whose rebundling would cost a few
    * seconds and change nothing.

@@ -1,9 +1,10 @@
+import {readFileSync} from 'node:fs';
+import path from 'node:path';
 import {test, expect} from '@playwright/test';
 import type * as Preset from '@docusaurus/preset-classic';
 
 import {config} from '../../docusaurus.config';
 import redocSpecPlugin from '../../src/plugins/redoc/specPlugin';
-import linkCheckPlugin from '../../src/plugins/linkCheck';
 import {provider, portalTitle} from '../../src/settings/provider';
 import {openApiJsonPath, outputFolder} from '../../contract/outputs';
 
@@ -22,7 +23,9 @@ test('build guards: the site’s own link check, not Docusaurus’s, stops on br
   // The behaviour is checked by building broken copies (tests/build-checks/guards.spec.ts, contract.spec.ts).
   expect(config.onBrokenLinks).toBe('ignore');
   expect(config.onBrokenAnchors).toBe('ignore');
-  expect(config.plugins?.some((plugin) => Array.isArray(plugin) && plugin[0] === linkCheckPlugin)).toBe(true);
+  // The site's check is the last step of `npm run build`, after the pages and llms.txt are written.
+  const scripts = JSON.parse(readFileSync(path.resolve(__dirname, '../../package.json'), 'utf8')).scripts as Record<string, string>;
+  expect(scripts.postbuild).toMatch(/&& tsx scripts\/build\/checkLinks\.ts$/);
   expect(config.markdown?.hooks?.onBrokenMarkdownLinks).toBe('warn');
 });
 

@@ -6,15 +6,19 @@
  * each broken link, the source file and line to change (found by where the link is written: a page,
  * a component, the contract), the page it is on, the target, and what to do.
  *
+ * It runs as the last step of `npm run build` (its postbuild, scripts/build/checkLinks.ts), once
+ * `docusaurus build` has written everything and llms.txt is written, rather than as a plugin's
+ * postBuild: a plugin that stopped the build there stopped it while other plugins' postBuild (the
+ * Changelog's feeds) were still writing, so a failed build left a site with no feeds. Now a build with
+ * a broken link fails with the whole site written, for a writer to open and look at.
+ *
  * As the specification says (section 5): a link to a path that does not exist fails the build; an
  * anchor that does not exist on its page only warns. A Markdown link to a missing file warns at
  * compile time (Docusaurus's onBrokenMarkdownLinks) and, as the link it leaves is to no page, fails here.
  */
 import {existsSync, readdirSync, readFileSync} from 'node:fs';
 import path from 'node:path';
-import type {LoadContext, Plugin} from '@docusaurus/types';
-
-import {changelogRoute} from '../../../contract/releases/changelog';
+import {changelogRoute} from '../../contract/releases/changelog';
 import {attributeValues, findWhereWritten, type Written} from './sources';
 
 type Broken = {page: string; href: string; kind: 'path' | 'anchor'; written: Written[]};
@@ -33,7 +37,11 @@ function builtPages(outDir: string): {sitePath: string; file: string}[] {
 
 const external = /^(?:[a-z][a-z0-9+.-]*:|\/\/)/i;
 
-export function brokenLinks(outDir: string, siteDir: string, writtenLater: readonly string[] = []): Broken[] {
+/**
+ * The broken links and anchors of the built site in `outDir`. `leftOut`: files the site serves that
+ * this build did not write (a build check's copy leaves out llms.txt), which a link may still name.
+ */
+export function brokenLinks(outDir: string, siteDir: string, leftOut: readonly string[] = []): Broken[] {
   const pages = builtPages(outDir);
   const idsOf = new Map<string, Set<string>>();
   const htmlOf = new Map(pages.map((page) => [page.sitePath, readFileSync(page.file, 'utf8')]));
@@ -53,10 +61,10 @@ export function brokenLinks(outDir: string, siteDir: string, writtenLater: reado
       const key = `${page.sitePath} ${href}`;
       if (seen.has(key)) continue;
       seen.add(key);
-      // `<page>.md` is the page as Markdown, which the llms.txt plugin writes in its own postBuild,
-      // maybe after this one (and not at all in the build checks' copies, which leave it out).
+      // `<page>.md` is the page as Markdown, which the llms.txt plugin writes beside each page (but not
+      // in the build checks' copies, which leave it out).
       const isPage = htmlOf.has(target) || (target.endsWith('.md') && htmlOf.has(target.slice(0, -'.md'.length)) && url.hash === '');
-      const isFile = !isPage && ((existsSync(path.join(outDir, target)) && !target.endsWith('/')) || writtenLater.includes(target));
+      const isFile = !isPage && ((existsSync(path.join(outDir, target)) && !target.endsWith('/')) || leftOut.includes(target));
       if (!isPage && !isFile) {
         found.push({page: page.sitePath, href, kind: 'path', written: findWhereWritten(siteDir, href, page.sitePath)});
       } else if (isPage && url.hash.length > 1 && !ids(target).has(decodeURIComponent(url.hash.slice(1)))) {
@@ -82,34 +90,23 @@ export function brokenLinksReport(broken: readonly Broken[]): string {
   ].join('\n');
 }
 
+/** Files the build writes beside the pages: the Changelog's feeds, and llms.txt (`npm run build`'s postbuild). */
+export const filesBesidePages = [`${changelogRoute}/rss.xml`, `${changelogRoute}/atom.xml`, '/llms.txt', '/llms-full.txt'];
+
 /**
- * Files the build writes after the pages are checked: other plugins' postBuild runs beside this one
- * (the Changelog's feeds), and `npm run build`'s postbuild step writes llms.txt.
+ * Checks the built site; prints the block, and returns false when a broken link stops the build (a
+ * broken anchor only warns). `leftOut` as in `brokenLinks`.
  */
-export const filesWrittenAfterPages = [`${changelogRoute}/rss.xml`, `${changelogRoute}/atom.xml`, '/llms.txt', '/llms-full.txt'];
-
-export type LinkCheckOptions = {
-  /**
-   * Files the build writes after this check: other plugins' postBuild runs beside this one (the
-   * Changelog's feeds), and `npm run build`'s postbuild step writes llms.txt.
-   */
-  writtenLater: string[];
-};
-
-export default function linkCheckPlugin(context: LoadContext, {writtenLater}: LinkCheckOptions): Plugin {
-  return {
-    name: 'link-check',
-    async postBuild({outDir}) {
-      const broken = brokenLinks(outDir, context.siteDir, writtenLater);
-      if (broken.length === 0) return;
-      const report = brokenLinksReport(broken);
-      if (broken.some((item) => item.kind === 'path')) {
-        // The block ends the output, and the build stops here: an error thrown back to Docusaurus is
-        // printed after it with its stack trace, which is what buried its own report.
-        console.error(`\n${report}\n\nThe build failed on ${broken.filter((item) => item.kind === 'path').length} broken link(s).`);
-        process.exit(1);
-      }
-      console.warn(`\n${report}\n`);
-    },
-  };
+export function checkBuiltLinks(outDir: string, siteDir: string, leftOut: readonly string[] = []): boolean {
+  const broken = brokenLinks(outDir, siteDir, leftOut);
+  if (broken.length === 0) return true;
+  const report = brokenLinksReport(broken);
+  const paths = broken.filter((item) => item.kind === 'path').length;
+  if (paths === 0) {
+    console.warn(`\n${report}\n`);
+    return true;
+  }
+  // The block ends the output: nothing runs after it, so no stack trace buries it.
+  console.error(`\n${report}\n\nThe build failed on ${paths} broken link(s).`);
+  return false;
 }
