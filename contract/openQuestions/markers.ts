@@ -112,6 +112,20 @@ function showsAnAspect(found: OpenQuestion, node: Node): boolean {
  */
 function keepMarkersUnderOwnDescriptions(document: Document, rowOfNode: ReadonlyMap<Node, OpenQuestion>): void {
   const schemas = document.components.schemas ?? {};
+  const reaching = callsReaching(document);
+  /**
+   * The marker of `found` on a field of `holder`: where every call that reaches the holder is one the
+   * specification gives the limits or values for (`x-open.stated-in`: the reschedule's window, the
+   * BOL's items), those aspects are the carrier's there and drop out; none left, no marker.
+   */
+  const markerIn = (found: OpenQuestion, holder: string | undefined): string | undefined => {
+    const calls = holder ? reaching.get(holder) : undefined;
+    const stated = Boolean(found.statedIn && calls && calls.size > 0 && [...calls].every((call) => found.statedIn!.includes(call)));
+    if (!stated) return linkedMarker(found);
+    const aspects = found.aspects.filter((aspect) => aspect !== 'bounds' && aspect !== 'values');
+    return aspects.length > 0 ? `[${markerText({...found, aspects})}](${registerRoute}#${found.id})` : undefined;
+  };
+  let holder: string | undefined;
   const visit = (value: unknown): void => {
     if (Array.isArray(value)) {
       value.forEach(visit);
@@ -127,14 +141,54 @@ function keepMarkersUnderOwnDescriptions(document: Document, rowOfNode: Readonly
     const reference = typeof node.in === 'string' ? (node.schema as Node | undefined)?.$ref : node.$ref;
     if (typeof reference === 'string' && reference.startsWith('#/components/schemas/') && typeof node.description === 'string') {
       const found = rowOfNode.get(schemas[reference.split('/').pop()!]);
-      if (found && !node.description.includes(`#${found.id})`)) {
-        node.description = withMarker(node.description, linkedMarker(found));
+      const marker = found ? markerIn(found, holder) : undefined;
+      if (found && marker && !node.description.includes(`#${found.id})`)) {
+        node.description = withMarker(node.description, marker);
       }
     }
     Object.values(node).forEach(visit);
   };
   visit(document.paths);
-  visit(document.components);
+  for (const [kind, components] of Object.entries(document.components)) {
+    for (const [name, component] of Object.entries(components ?? {})) {
+      holder = kind === 'schemas' ? name : undefined;
+      visit(component);
+    }
+  }
+}
+
+/**
+ * For each schema of `components`, the calls that reach it: the request and answer schemas named at
+ * the top of a call's body (`ReschedulePickupRequest`), each reaching itself and every schema it
+ * refers to, however deep.
+ */
+function callsReaching(document: Document): Map<string, Set<string>> {
+  const schemas = document.components.schemas ?? {};
+  const referencesIn = (value: unknown): string[] => [...JSON.stringify(value ?? {}).matchAll(/"#\/components\/schemas\/([^"]+)"/g)].map((match) => match[1]);
+  const reaching = new Map<string, Set<string>>();
+  const tops = new Set<string>();
+  for (const item of Object.values(document.paths)) {
+    for (const method of methods) {
+      const operation = item[method] as {requestBody?: Node; responses?: Record<string, Node>} | undefined;
+      for (const content of [operation?.requestBody?.content, ...Object.values(operation?.responses ?? {}).map((answer) => answer.content)]) {
+        const top = (content as {'application/json'?: {schema?: Node}} | undefined)?.['application/json']?.schema?.$ref;
+        if (typeof top === 'string' && top.startsWith('#/components/schemas/')) tops.add(top.split('/').pop()!);
+      }
+    }
+  }
+  for (const call of tops) {
+    const pending = [call];
+    const seen = new Set<string>();
+    while (pending.length > 0) {
+      const name = pending.pop()!;
+      if (seen.has(name)) continue;
+      seen.add(name);
+      if (!reaching.has(name)) reaching.set(name, new Set());
+      reaching.get(name)!.add(call);
+      pending.push(...referencesIn(schemas[name]));
+    }
+  }
+  return reaching;
 }
 
 /**

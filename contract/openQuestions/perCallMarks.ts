@@ -10,7 +10,9 @@
  * For /api/, each call's request or answer schema gets its own copy, inline, of every shared part
  * whose markers differ there; the parts whose markers do not differ stay references. Only the page
  * gets these copies: the served openapi.json keeps one component per shape, which generated clients
- * and the register read, and its markers are the component's own.
+ * and the register read. There a field's marker leaves out what `stated-in` gives for the calls that
+ * reach its component (markers.ts), so a shared part whose facts differ by call is given to each call
+ * as a component of its own in openapi/ (`ReschedulePickupWindow`, `BolPickupWindow`).
  */
 import {boundKeywords} from '../citations';
 import {markerText, methods, openQuestions, referencedComponent, registerRoute, rowsByNode, withMarker, type Document, type Node, type OpenQuestion} from './rows';

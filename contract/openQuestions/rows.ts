@@ -307,9 +307,14 @@ export function callOpenQuestions(document: Document, operationId: string): Call
   }
   const found: CallOpenQuestion[] = [];
   const seen = new Set<string>();
+  /** The request or answer schema being walked (`ReschedulePickupRequest`), for `x-open.stated-in`. */
+  let walked: string | undefined;
+  // A row whose every aspect the specification states for this call (the reschedule's times run 00:00
+  // to 23:59) asks nothing here.
+  const statedHere = (row: OpenQuestion) => Boolean(walked && row.statedIn?.includes(walked) && row.aspects.every((aspect) => aspect === 'bounds' || aspect === 'values'));
   const add = (node: Node | undefined, field: string) => {
     const hit = node ? byNode.get(node) : undefined;
-    if (hit && !seen.has(hit.id)) {
+    if (hit && !seen.has(hit.id) && !statedHere(hit)) {
       seen.add(hit.id);
       found.push({row: hit, field});
     }
@@ -350,13 +355,17 @@ export function callOpenQuestions(document: Document, operationId: string): Call
   }
   const body = entry.requestBody as Node | undefined;
   add(body, 'request body');
-  walk((body?.content as Record<string, {schema?: Node}> | undefined)?.['application/json']?.schema, '', new Set());
+  const topName = (schema: Node | undefined) => (typeof schema?.$ref === 'string' ? schema.$ref.split('/').pop() : undefined);
+  const bodySchema = (body?.content as Record<string, {schema?: Node}> | undefined)?.['application/json']?.schema;
+  walked = topName(bodySchema);
+  walk(bodySchema, '', new Set());
   for (const [status, response] of Object.entries((entry.responses ?? {}) as Record<string, Node>)) {
     if (typeof response.$ref === 'string') {
       continue;
     }
     add(response, `${status} answer`);
     const schema = (response.content as Record<string, {schema?: Node}> | undefined)?.['application/json']?.schema;
+    walked = topName(schema);
     // An error answer's body made of the shared schemas, even inside anyOf, is left to the register.
     walk(schema, status.startsWith('2') ? 'answer' : `${status} answer`, new Set(), !status.startsWith('2'));
   }

@@ -10,6 +10,7 @@ import {catalogueMessages} from './specLists';
 import {statedTypes} from '../../../contract/citations';
 import {docsPages} from '../../../contract/docsPages';
 import {markEachCall} from '../../../contract/openQuestions/perCallMarks';
+import {callOpenQuestions} from '../../../contract/openQuestions/rows';
 import {assumedTypesRowId} from '../../../contract/openQuestions/assumedTypes';
 
 /**
@@ -433,6 +434,27 @@ test('limits or values the specification gives for one call are the carrier\'s i
   const named = JSON.stringify(schemas).match(/"stated-in":\[[^\]]*\]/g) ?? [];
   expect(named.length).toBeGreaterThanOrEqual(3);
   expect(named.flatMap((list) => JSON.parse(`{${list}}`)['stated-in'] as string[]).filter((name) => !schemas[name])).toEqual([]);
+});
+
+test('the served openapi.json, which the downloads and generated clients read, marks those limits and values per call too: a shared part whose facts differ by call is a component of each call\'s', () => {
+  // The marks of a served field's own description, as "label: aspects #row".
+  const servedMarks = (schema: string, field: string) => {
+    const node = (schemas[schema].properties as Record<string, SchemaNode>)[field];
+    return [...(node.description ?? '').matchAll(/\*\[([^\]]*)\]\([^)]*#([a-z0-9-]+)\)\*/g)].map(([, words, id]) => `${words} #${id}`);
+  };
+  // Section 5 gives the reschedule's times (00:00 to 23:59) and its pickup number's (not empty).
+  expect(servedMarks('ReschedulePickupWindow', 'windowStartTime')).toEqual([]);
+  expect(servedMarks('PickupWindow', 'windowStartTime')).toEqual(['Portal assumption: limits #clocktime']);
+  expect(servedMarks('BolPickupWindow', 'windowStartTime')).toEqual(['Portal assumption: limits #clocktime']);
+  expect(servedMarks('ReschedulePickupRequest', 'pickupNumber')).toEqual(['Portal assumption: type #pickupnumber']);
+  expect(servedMarks('CancelPickupRequest', 'pickupNumber').join()).toContain('limits, type #pickupnumber');
+  // Section 5 gives the BOL's "timeZoneOffset up to 999", and section 9 its item types.
+  expect(servedMarks('BolPickupWindow', 'timeZoneOffset')).toEqual(['Portal assumption: meaning, type #timezoneoffset']);
+  expect(servedMarks('PickupWindow', 'timeZoneOffset')).toEqual(['Portal assumption: meaning, limits, type #timezoneoffset']);
+  expect(servedMarks('BolItem', 'type').join()).not.toContain('values');
+  // Nor does the reschedule's Open questions block ask the range of its times.
+  expect(callOpenQuestions(contract as never, 'reschedulePickup').map(({row}) => row.id)).not.toContain('clocktime');
+  expect(callOpenQuestions(contract as never, 'requestPickup').map(({row}) => row.id)).toContain('clocktime');
 });
 
 test('/api/ marks the limits and values of each call\'s fields as that call\'s field list does, where a shared part\'s facts differ by call', () => {
