@@ -1,5 +1,5 @@
 /** The short markers /api/ shows on each marked node, each linked to its row of the register. */
-import {endOfWords, markName, markerText, methods, nodeOfRow, openQuestions, rowsByNode, withMarker, withMarkerOnce, type Document, type Node, type OpenQuestion} from './rows';
+import {callSchemaNames, endOfWords, markName, markerText, methods, nodeOfRow, openQuestions, rowsByNode, withMarker, withMarkerOnce, type Document, type Node, type OpenQuestion} from './rows';
 import {registerRoute} from './register';
 import {boundKeywords} from '../citations';
 import {assumedTypesRowId, fieldsWithAssumedType} from './assumedTypes';
@@ -166,17 +166,7 @@ function callsReaching(document: Document): Map<string, Set<string>> {
   const schemas = document.components.schemas ?? {};
   const referencesIn = (value: unknown): string[] => [...JSON.stringify(value ?? {}).matchAll(/"#\/components\/schemas\/([^"]+)"/g)].map((match) => match[1]);
   const reaching = new Map<string, Set<string>>();
-  const tops = new Set<string>();
-  for (const item of Object.values(document.paths)) {
-    for (const method of methods) {
-      const operation = item[method] as {requestBody?: Node; responses?: Record<string, Node>} | undefined;
-      for (const content of [operation?.requestBody?.content, ...Object.values(operation?.responses ?? {}).map((answer) => answer.content)]) {
-        const top = (content as {'application/json'?: {schema?: Node}} | undefined)?.['application/json']?.schema?.$ref;
-        if (typeof top === 'string' && top.startsWith('#/components/schemas/')) tops.add(top.split('/').pop()!);
-      }
-    }
-  }
-  for (const call of tops) {
+  for (const call of callSchemaNames(document)) {
     const pending = [call];
     const seen = new Set<string>();
     while (pending.length > 0) {

@@ -15,7 +15,7 @@
  * as a component of its own in openapi/ (`ReschedulePickupWindow`, `BolPickupWindow`).
  */
 import {boundKeywords} from '../citations';
-import {markerText, methods, openQuestions, referencedComponent, registerRoute, rowsByNode, withMarker, type Document, type Node, type OpenQuestion} from './rows';
+import {callSchemaNames, markerText, openQuestions, referencedComponent, registerRoute, rowsByNode, withMarker, type Document, type Node, type OpenQuestion} from './rows';
 
 type Schema = Node & {properties?: Record<string, Node>; items?: Node; allOf?: Node[]; anyOf?: Node[]; oneOf?: Node[]; enum?: unknown[]; pattern?: string};
 
@@ -98,16 +98,7 @@ export function markEachCall<T>(document: T, {registerHref = registerRoute}: {re
     return referred && result.title === undefined ? {title: node.$ref!.split('/').pop()!, ...result} : result;
   };
 
-  const calls = new Set<string>();
-  for (const item of Object.values(copy.paths)) {
-    for (const method of methods) {
-      const operation = item[method] as {requestBody?: Node; responses?: Record<string, Node>} | undefined;
-      for (const content of [operation?.requestBody?.content, ...Object.values(operation?.responses ?? {}).map((answer) => answer.content)]) {
-        const reference = (content as {'application/json'?: {schema?: Node}} | undefined)?.['application/json']?.schema?.$ref;
-        if (typeof reference === 'string' && reference.startsWith('#/components/schemas/')) calls.add(reference.split('/').pop()!);
-      }
-    }
-  }
+  const calls = callSchemaNames(copy);
   const rows = [...rowOf.values()];
   const shownForCall = new Map<string, Node>();
   for (const call of calls) {

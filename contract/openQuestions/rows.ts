@@ -287,6 +287,24 @@ export function sharedErrorBodies(document: Pick<Document, 'components'>): Set<s
   return new Set([...JSON.stringify(document.components.responses ?? {}).matchAll(/#\/components\/schemas\/(\w+)/g)].map((match) => `#/components/schemas/${match[1]}`));
 }
 
+/**
+ * The request and answer schemas named at the top of each call's JSON body (`ReschedulePickupRequest`,
+ * `PickupResponse`): the schemas `x-open.stated-in` names.
+ */
+export function callSchemaNames(document: Pick<Document, 'paths'>): Set<string> {
+  const names = new Set<string>();
+  for (const item of Object.values(document.paths)) {
+    for (const method of methods) {
+      const operation = item[method] as {requestBody?: Node; responses?: Record<string, Node>} | undefined;
+      for (const content of [operation?.requestBody?.content, ...Object.values(operation?.responses ?? {}).map((answer) => answer.content)]) {
+        const reference = (content as {'application/json'?: {schema?: Node}} | undefined)?.['application/json']?.schema?.$ref;
+        if (typeof reference === 'string' && reference.startsWith('#/components/schemas/')) names.add(reference.split('/').pop()!);
+      }
+    }
+  }
+  return names;
+}
+
 /** A row as one call reaches it: the field's path from the call (`pickupWindow.timeZoneOffset`, `answer.pickupNumber`). */
 export type CallOpenQuestion = {readonly row: OpenQuestion; readonly field: string};
 

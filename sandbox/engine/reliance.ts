@@ -45,13 +45,19 @@ export function relianceReader(document: ContractDocument): RelianceReader {
    * The rows `schema` leads to for `value`: every row of a node whose value is there, and only the
    * requirement and presence rows of a node whose value is not.
    */
+  /** The request or answer schema being walked (`ReschedulePickupRequest`), for `x-open.stated-in`. */
+  let walkedCall: string | undefined;
+  const topName = (schema: Node | undefined) => (typeof schema?.$ref === 'string' ? schema.$ref.split('/').pop() : undefined);
   const walk = (schema: Node | undefined, value: unknown, present: boolean, found: string[], skipShared: boolean, depth = 0): void => {
     if (!schema || typeof schema !== 'object' || depth > 30) return;
     if (skipShared && typeof schema.$ref === 'string' && sharedBodies.has(schema.$ref)) return;
     const row = rowOf.get(schema);
+    // A row whose every aspect the specification states for this call (the reschedule's times run
+    // 00:00 to 23:59, x-open.stated-in) was not relied on here: the call's Open questions leave it out too.
+    const statedHere = Boolean(row && walkedCall && row.statedIn?.includes(walkedCall) && row.aspects.every((aspect) => aspect === 'bounds' || aspect === 'values'));
     // An object's `required` question asks which of its fields are: it matters only when it is sent.
     const asksOwnPresence = row?.aspects.some((aspect) => absenceAspects.has(aspect)) && !schema.properties && !schema.allOf;
-    if (row && (present || asksOwnPresence)) found.push(row.id);
+    if (row && !statedHere && (present || asksOwnPresence)) found.push(row.id);
     const referred = target(schema);
     if (referred) {
       walk(referred, value, present, found, skipShared, depth + 1);
@@ -76,6 +82,7 @@ export function relianceReader(document: ContractDocument): RelianceReader {
     of({entry, query, body, hasBody, status, answer}) {
       const operation = entry.operation as unknown as Node & {parameters?: Node[]; requestBody?: Node; responses: Record<string, Node>};
       const found: string[] = [];
+      walkedCall = undefined;
       const own = rowOf.get(operation);
       if (own) found.push(own.id);
       for (const reference of operation.parameters ?? []) {
@@ -89,6 +96,7 @@ export function relianceReader(document: ContractDocument): RelianceReader {
         const bodyRow = rowOf.get(requestBody);
         if (bodyRow) found.push(bodyRow.id);
         const schema = ((requestBody.content as Record<string, {schema?: Node}> | undefined)?.['application/json'])?.schema;
+        walkedCall = topName(schema);
         walk(schema, body, hasBody, found, false);
       }
       const response = operation.responses[String(status)];
@@ -97,6 +105,7 @@ export function relianceReader(document: ContractDocument): RelianceReader {
         const responseRow = rowOf.get(response);
         if (responseRow) found.push(responseRow.id);
         const schema = ((response.content as Record<string, {schema?: Node}> | undefined)?.['application/json'])?.schema;
+        walkedCall = topName(schema);
         walk(schema, answer, answer !== undefined, found, !String(status).startsWith('2'));
       }
       return [...new Set(found)];
