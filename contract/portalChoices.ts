@@ -85,7 +85,10 @@ export function listedChoices(operation: object): PortalChoice[] {
 export function choicesOf(document: Document, operation: Operation): PortalChoice[] {
   const choices: PortalChoice[] = [];
   const success = Object.keys(operation.responses).find((status) => status.startsWith('2'));
-  if (success && !statusStated(document, operation, success)) {
+  // A success answer whose own question asks its status (the cancel's "status and body of this
+  // answer") is that question's, marked with it, not the API-wide choice's as well.
+  const asksOwnStatus = (status: string) => Boolean((resolve(document, operation.responses[status]) as {'x-not-stated'?: string[]})['x-not-stated']?.includes('status'));
+  if (success && !statusStated(document, operation, success) && !asksOwnStatus(success)) {
     choices.push('success-status');
   }
   // The statuses below are choices by what the specification is: it names no status for a missing

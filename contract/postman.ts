@@ -111,7 +111,7 @@ function checkableSchema(document: OpenApiDocument, schema: unknown, trail: read
 
 type SuccessAnswer = {
   status: number;
-  /** The success status is the portal's choice (`x-portal-choices: success-status`), not the carrier's. */
+  /** The success status is the portal's choice (`x-portal-choices: success-status`, or the answer's own `x-not-stated: status`), not the carrier's. */
   statusAssumed: boolean;
   /** The carrier leaves the answer's body open (`x-not-stated: shape` on the answer). */
   bodyOpen: boolean;
@@ -147,7 +147,8 @@ function successAnswer(document: OpenApiDocument, operation: {responses?: Record
     shapeAssumed: body?.['x-not-stated']?.includes('shape') ?? false,
     schemaHasAssumptions: hasOpenQuestion(document, declared?.content?.['application/json']?.schema),
     status: Number(status),
-    statusAssumed: operation['x-portal-choices']?.includes('success-status') ?? false,
+    // The API-wide choice, or the answer's own question on its status (the cancel's).
+    statusAssumed: (operation['x-portal-choices']?.includes('success-status') || declared?.['x-not-stated']?.includes('status')) ?? false,
     bodyOpen: declared?.['x-not-stated']?.includes('shape') ?? false,
     schema: response.content?.['application/json']?.schema,
   };

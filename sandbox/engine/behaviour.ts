@@ -126,7 +126,8 @@ const handlers: Record<string, Handler> = {
     if (planId !== undefined) {
       context.world.planIds.push(planId);
     }
-    return success(context, {result: true});
+    // `results` as the specification lists it; what an entry holds is open, so the sandbox holds none.
+    return success(context, {result: true, results: []});
   },
 
   requestPickup(context) {
@@ -314,7 +315,7 @@ const handlers: Record<string, Handler> = {
     return success(context, {result: true});
   }),
 
-  createDeliveryAppointment: agentProbillWrite((context) => {
+  createAppointment: agentProbillWrite((context) => {
     const probillNumber = Number(context.body.probillNumber);
     if (!context.world.agentProbills[String(probillNumber)]) {
       return processingError();

@@ -334,7 +334,7 @@ test('the contract cites the types the specification gives, each on its schema o
 
 test("a guide's response example is the example alone: what its values leave open is in the call's Open questions", () => {
   const docsContract = Contract.load(path.resolve(__dirname, '../../..'));
-  for (const operation of ['listAgentLiveProbills', 'getTransitEta', 'createDeliveryAppointment']) {
+  for (const operation of ['listAgentLiveProbills', 'getTransitEta', 'createAppointment']) {
     expect(renderers.ResponseExample(docsContract, {operation}, newPageState()).map((node) => node.type), operation).toEqual(['code']);
   }
 });

@@ -70,7 +70,10 @@ function successLine(contract: Contract, operation: Operation): Node[] {
   // number), the shape carries its own mark: the status's tag says nothing of the fields after it.
   const shapeRow = rowLeaving(contract, [operation, operation.responses[status], response, schema, schema?.$ref ? contract.resolve<Schema>(schema) : undefined], 'shape');
   const shapeMark = shapeRow && schema ? [text(' '), questionMark(shapeRow, ['shape'], true)] : [];
-  return [paragraph(text('Answers '), strong(text(`${status} ${statusTexts[status] ?? ''}`.trim())), ...(chosen ? [text(' '), assumptionTag(apiWideRow(contract, choiceRowIds.success))] : []), ...shape, ...shapeMark)];
+  // A status the answer's own question asks (the cancel's "status and body") carries that question's mark.
+  const statusRow = chosen ? undefined : rowLeaving(contract, [operation.responses[status], response], 'status');
+  const statusMark = chosen ? [text(' '), assumptionTag(apiWideRow(contract, choiceRowIds.success))] : statusRow ? [text(' '), questionMark(statusRow, ['status'], true)] : [];
+  return [paragraph(text('Answers '), strong(text(`${status} ${statusTexts[status] ?? ''}`.trim())), ...statusMark, ...shape, ...shapeMark)];
 }
 
 /**

@@ -260,9 +260,8 @@ export function rowLeaving(contract: Contract, nodes: readonly (object | undefin
 
 /**
  * A field's description, unless the page has shown the same words already: a sentence of eight words
- * or more that every answer's `result` carries ("Some answers carry `result` false plus an `error`
- * string.") is read once a page, under the first field that has it. A short one ("Probill number.")
- * costs less to repeat than to look up.
+ * or more that a shared component gives every field using it is read once a page, under the first
+ * field that has it. A short one ("Probill number.") costs less to repeat than to look up.
  */
 function onceAPage(page: PageState, description: string | undefined): string | undefined {
   if (!description || description.split(/\s+/).length < 8) return description;
