@@ -1,5 +1,5 @@
 /** The short markers /api/ shows on each marked node, each linked to its row of the register. */
-import {callSchemaNames, endOfWords, markName, markerText, methods, nodeOfRow, openQuestions, rowsByNode, withMarker, withMarkerOnce, type Document, type Node, type OpenQuestion} from './rows';
+import {aspectsOpenFor, callSchemaNames, endOfWords, markName, markerText, methods, nodeOfRow, openQuestions, rowsByNode, withMarker, withMarkerOnce, type Document, type Node, type OpenQuestion} from './rows';
 import {registerRoute} from './register';
 import {boundKeywords} from '../citations';
 import {assumedTypesRowId, fieldsWithAssumedType} from './assumedTypes';
@@ -119,10 +119,10 @@ function keepMarkersUnderOwnDescriptions(document: Document, rowOfNode: Readonly
    * BOL's items), those aspects are the carrier's there and drop out; none left, no marker.
    */
   const markerIn = (found: OpenQuestion, holder: string | undefined): string | undefined => {
-    const calls = holder ? reaching.get(holder) : undefined;
-    const stated = Boolean(found.statedIn && calls && calls.size > 0 && [...calls].every((call) => found.statedIn!.includes(call)));
-    if (!stated) return linkedMarker(found);
-    const aspects = found.aspects.filter((aspect) => aspect !== 'bounds' && aspect !== 'values');
+    const calls = [...((holder ? reaching.get(holder) : undefined) ?? [])];
+    // An aspect is the carrier's here only when every call reaching the holder states it.
+    const aspects = calls.length === 0 ? found.aspects : found.aspects.filter((aspect) => calls.some((call) => aspectsOpenFor(found, call).includes(aspect)));
+    if (aspects.length === found.aspects.length) return linkedMarker(found);
     return aspects.length > 0 ? `[${markerText({...found, aspects})}](${registerRoute}#${found.id})` : undefined;
   };
   let holder: string | undefined;

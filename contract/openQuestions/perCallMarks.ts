@@ -15,7 +15,7 @@
  * as a component of its own in openapi/ (`ReschedulePickupWindow`, `BolPickupWindow`).
  */
 import {boundKeywords} from '../citations';
-import {callSchemaNames, markerText, openQuestions, referencedComponent, registerRoute, rowsByNode, withMarker, type Document, type Node, type OpenQuestion} from './rows';
+import {aspectsOpenFor, callSchemaNames, markerText, statedFor, openQuestions, referencedComponent, registerRoute, rowsByNode, withMarker, type Document, type Node, type OpenQuestion} from './rows';
 
 type Schema = Node & {properties?: Record<string, Node>; items?: Node; allOf?: Node[]; anyOf?: Node[]; oneOf?: Node[]; enum?: unknown[]; pattern?: string};
 
@@ -37,13 +37,10 @@ export function markEachCall<T>(document: T, {registerHref = registerRoute}: {re
   const ownRows = (node: Node, shown: Schema): OpenQuestion[] =>
     [node, target(node), shown.items, shown.items ? target(shown.items) : undefined].flatMap((part) => (part && rowOf.has(part) ? [rowOf.get(part)!] : []));
 
-  /** The limits or values of `row` that the specification gives for `call`: the carrier's there, not marked. */
-  const statedFor = (row: OpenQuestion, call: string, aspect: string) => (aspect === 'bounds' || aspect === 'values') && Boolean(row.statedIn?.includes(call));
-
   /** A description with each row stated for `call` marked for the aspects still open there. */
   const withStatedFacts = (description: string, call: string, stated: readonly OpenQuestion[]): string =>
     stated.reduce((text, row) => text.replace(markerOfRow(row.id), (_whole, space: string, _label: string, link: string) => {
-      const aspects = row.aspects.filter((aspect) => !statedFor(row, call, aspect));
+      const aspects = aspectsOpenFor(row, call);
       return aspects.length > 0 ? `${space}*[${markerText({...row, aspects})}](${link}#${row.id})*` : '';
     }), description);
 

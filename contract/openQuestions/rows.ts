@@ -287,6 +287,11 @@ export function sharedErrorBodies(document: Pick<Document, 'components'>): Set<s
   return new Set([...JSON.stringify(document.components.responses ?? {}).matchAll(/#\/components\/schemas\/(\w+)/g)].map((match) => `#/components/schemas/${match[1]}`));
 }
 
+/** The name of the schema a call's JSON body refers to (`ReschedulePickupRequest`), if it refers to one. */
+export function schemaName(schema: Node | undefined): string | undefined {
+  return typeof schema?.$ref === 'string' && schema.$ref.startsWith('#/components/schemas/') ? schema.$ref.split('/').pop() : undefined;
+}
+
 /**
  * The request and answer schemas named at the top of each call's JSON body (`ReschedulePickupRequest`,
  * `PickupResponse`): the schemas `x-open.stated-in` names.
@@ -297,12 +302,26 @@ export function callSchemaNames(document: Pick<Document, 'paths'>): Set<string> 
     for (const method of methods) {
       const operation = item[method] as {requestBody?: Node; responses?: Record<string, Node>} | undefined;
       for (const content of [operation?.requestBody?.content, ...Object.values(operation?.responses ?? {}).map((answer) => answer.content)]) {
-        const reference = (content as {'application/json'?: {schema?: Node}} | undefined)?.['application/json']?.schema?.$ref;
-        if (typeof reference === 'string' && reference.startsWith('#/components/schemas/')) names.add(reference.split('/').pop()!);
+        const name = schemaName((content as {'application/json'?: {schema?: Node}} | undefined)?.['application/json']?.schema);
+        if (name) names.add(name);
       }
     }
   }
   return names;
+}
+
+/**
+ * Whether the specification gives `aspect` of `row` for the call whose request or answer schema is
+ * `call` (`x-open.stated-in`: the reschedule's times run 00:00 to 23:59). Only limits and values are
+ * ever given so.
+ */
+export function statedFor(row: OpenQuestion, call: string | undefined, aspect: NotStatedAspect): boolean {
+  return (aspect === 'bounds' || aspect === 'values') && Boolean(call && row.statedIn?.includes(call));
+}
+
+/** The aspects of `row` still open for the call whose request or answer schema is `call`. */
+export function aspectsOpenFor(row: OpenQuestion, call: string | undefined): NotStatedAspect[] {
+  return row.aspects.filter((aspect) => !statedFor(row, call, aspect));
 }
 
 /** A row as one call reaches it: the field's path from the call (`pickupWindow.timeZoneOffset`, `answer.pickupNumber`). */
@@ -329,7 +348,7 @@ export function callOpenQuestions(document: Document, operationId: string): Call
   let walked: string | undefined;
   // A row whose every aspect the specification states for this call (the reschedule's times run 00:00
   // to 23:59) asks nothing here.
-  const statedHere = (row: OpenQuestion) => Boolean(walked && row.statedIn?.includes(walked) && row.aspects.every((aspect) => aspect === 'bounds' || aspect === 'values'));
+  const statedHere = (row: OpenQuestion) => aspectsOpenFor(row, walked).length === 0;
   const add = (node: Node | undefined, field: string) => {
     const hit = node ? byNode.get(node) : undefined;
     if (hit && !seen.has(hit.id) && !statedHere(hit)) {
@@ -373,9 +392,8 @@ export function callOpenQuestions(document: Document, operationId: string): Call
   }
   const body = entry.requestBody as Node | undefined;
   add(body, 'request body');
-  const topName = (schema: Node | undefined) => (typeof schema?.$ref === 'string' ? schema.$ref.split('/').pop() : undefined);
   const bodySchema = (body?.content as Record<string, {schema?: Node}> | undefined)?.['application/json']?.schema;
-  walked = topName(bodySchema);
+  walked = schemaName(bodySchema);
   walk(bodySchema, '', new Set());
   for (const [status, response] of Object.entries((entry.responses ?? {}) as Record<string, Node>)) {
     if (typeof response.$ref === 'string') {
@@ -383,7 +401,7 @@ export function callOpenQuestions(document: Document, operationId: string): Call
     }
     add(response, `${status} answer`);
     const schema = (response.content as Record<string, {schema?: Node}> | undefined)?.['application/json']?.schema;
-    walked = topName(schema);
+    walked = schemaName(schema);
     // An error answer's body made of the shared schemas, even inside anyOf, is left to the register.
     walk(schema, status.startsWith('2') ? 'answer' : `${status} answer`, new Set(), !status.startsWith('2'));
   }

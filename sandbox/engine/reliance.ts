@@ -17,7 +17,7 @@
  * The rows are the register's own (contract/openQuestions/rows.ts), read from the `x-not-stated` and
  * `x-open` data the served description carries, so an id here is a row of the register page.
  */
-import {openQuestions, referencedComponent, rowsByNode, sharedErrorBodies, type Document, type Node, type OpenQuestion} from '../../contract/openQuestions/rows';
+import {aspectsOpenFor, openQuestions, referencedComponent, rowsByNode, schemaName, sharedErrorBodies, type Document, type Node, type OpenQuestion} from '../../contract/openQuestions/rows';
 import type {ContractDocument, OperationEntry} from './contract';
 
 /** The answer header that names them, comma-separated; absent when an answer relied on nothing. */
@@ -47,14 +47,13 @@ export function relianceReader(document: ContractDocument): RelianceReader {
    */
   /** The request or answer schema being walked (`ReschedulePickupRequest`), for `x-open.stated-in`. */
   let walkedCall: string | undefined;
-  const topName = (schema: Node | undefined) => (typeof schema?.$ref === 'string' ? schema.$ref.split('/').pop() : undefined);
   const walk = (schema: Node | undefined, value: unknown, present: boolean, found: string[], skipShared: boolean, depth = 0): void => {
     if (!schema || typeof schema !== 'object' || depth > 30) return;
     if (skipShared && typeof schema.$ref === 'string' && sharedBodies.has(schema.$ref)) return;
     const row = rowOf.get(schema);
     // A row whose every aspect the specification states for this call (the reschedule's times run
     // 00:00 to 23:59, x-open.stated-in) was not relied on here: the call's Open questions leave it out too.
-    const statedHere = Boolean(row && walkedCall && row.statedIn?.includes(walkedCall) && row.aspects.every((aspect) => aspect === 'bounds' || aspect === 'values'));
+    const statedHere = Boolean(row && aspectsOpenFor(row, walkedCall).length === 0);
     // An object's `required` question asks which of its fields are: it matters only when it is sent.
     const asksOwnPresence = row?.aspects.some((aspect) => absenceAspects.has(aspect)) && !schema.properties && !schema.allOf;
     if (row && !statedHere && (present || asksOwnPresence)) found.push(row.id);
@@ -96,7 +95,7 @@ export function relianceReader(document: ContractDocument): RelianceReader {
         const bodyRow = rowOf.get(requestBody);
         if (bodyRow) found.push(bodyRow.id);
         const schema = ((requestBody.content as Record<string, {schema?: Node}> | undefined)?.['application/json'])?.schema;
-        walkedCall = topName(schema);
+        walkedCall = schemaName(schema);
         walk(schema, body, hasBody, found, false);
       }
       const response = operation.responses[String(status)];
@@ -105,7 +104,7 @@ export function relianceReader(document: ContractDocument): RelianceReader {
         const responseRow = rowOf.get(response);
         if (responseRow) found.push(responseRow.id);
         const schema = ((response.content as Record<string, {schema?: Node}> | undefined)?.['application/json'])?.schema;
-        walkedCall = topName(schema);
+        walkedCall = schemaName(schema);
         walk(schema, answer, answer !== undefined, found, !String(status).startsWith('2'));
       }
       return [...new Set(found)];

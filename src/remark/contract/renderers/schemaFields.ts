@@ -6,6 +6,7 @@ import {type PageState, type Renderer, apiWideRow, guideDescription, questionMar
 import {type OpenQuestion} from '../../../../contract/openQuestions';
 import {boundKeywords} from '../../../../contract/citations';
 import {assumedTypesRowId, showsAssumedType} from '../../../../contract/openQuestions/assumedTypes';
+import {statedFor} from '../../../../contract/openQuestions/rows';
 
 /** The schema's name when it is a `$ref` to a named component. */
 export function refName(schema: Schema): string | undefined {
@@ -219,7 +220,7 @@ export function fieldMarks(contract: Contract, field: Schema, showsLimits: boole
     for (const aspect of row.aspects) {
       if (aspect === 'required') continue;
       // Limits or values the specification gives for this list's call are the carrier's here.
-      if ((aspect === 'bounds' || aspect === 'values') && listOf && row.statedIn?.includes(listOf)) continue;
+      if (statedFor(row, listOf, aspect)) continue;
       const onLimits = aspect === 'bounds' || aspect === 'values' || (aspect === 'format' && Boolean(flatten(contract, node).pattern));
       const spot: MarkSpot = onLimits && showsLimits ? 'limits' : 'type';
       bySpot.set(spot, [...(bySpot.get(spot) ?? []), aspect]);
