@@ -39,6 +39,7 @@ export function markOpenQuestions(document: Document): OpenQuestion[] {
   const rowOfNode = rowsByNode(rows);
   surfaceBodyMarkers(document, rowOfNode);
   keepMarkersUnderOwnDescriptions(document, rowOfNode);
+  markBorrowedLimits(document, rowOfNode);
   markAssumedTypes(document);
   return rows;
 }
@@ -154,6 +155,74 @@ function keepMarkersUnderOwnDescriptions(document: Document, rowOfNode: Readonly
       holder = kind === 'schemas' ? name : undefined;
       visit(component);
     }
+  }
+}
+
+/**
+ * An object whose limits and values the portal borrows (the pickup request takes the BOL plus pickup's:
+ * `x-not-stated` names `bounds` or `values` on the object) marks each limit it holds, as its guide's
+ * field list does (src/remark/contract/renderers/schemaFields.ts, `borrowedLimits`), and not only on the
+ * object, which a reader of one field never sees. A field with a question of its own about its limits
+ * keeps that one. A field of a schema that only this object's calls reach (the pickup item) carries
+ * the mark itself; a schema that other calls reach too (the pickup-from party, whose limits the BOL
+ * plus pickup states) is marked on the field that refers to it, so that those calls' fields stay
+ * unmarked.
+ */
+function markBorrowedLimits(document: Document, rowOfNode: ReadonlyMap<Node, OpenQuestion>): void {
+  const schemas = document.components.schemas ?? {};
+  const reaching = callsReaching(document);
+  const targetOf = (node: Node): [string, Node] | undefined => {
+    const name = typeof node.$ref === 'string' && node.$ref.startsWith('#/components/schemas/') ? node.$ref.split('/').pop()! : undefined;
+    return name && schemas[name] ? [name, schemas[name]] : undefined;
+  };
+  const asksLimits = (found: OpenQuestion | undefined) => Boolean(found?.aspects.some((aspect) => aspect === 'bounds' || aspect === 'values'));
+  for (const [name, object] of Object.entries(schemas)) {
+    const found = rowOfNode.get(object);
+    if (!found || !asksLimits(found) || !(object.properties || object.allOf)) continue;
+    const calls = reaching.get(name) ?? new Set<string>();
+    const onlyItsCalls = (component: string) => [...(reaching.get(component) ?? [])].every((call) => calls.has(call));
+    const marker = (aspects: Set<string>) => `[${markerText({...found, aspects: found.aspects.filter((aspect) => aspects.has(aspect))})}](${registerRoute}#${found.id})`;
+    /** The borrowed aspects a node shows itself: its values (an enum) and its limits. */
+    const ownLimits = (node: Node) =>
+      new Set([...(node.enum !== undefined ? ['values'] : []), ...(boundKeywords.some((keyword) => node[keyword] !== undefined) ? ['bounds'] : [])].filter((aspect) => found.aspects.includes(aspect as never)));
+    /**
+     * Marks the limits under `node`, in place where `inPlace`; returns the aspects found under it (for
+     * the field that refers to a shared schema). A node whose own question asks its limits is left alone.
+     */
+    const walk = (node: Node | undefined, inPlace: boolean, trail: Set<Node>): Set<string> => {
+      const held = new Set<string>();
+      if (!node || typeof node !== 'object' || trail.has(node) || (node !== object && asksLimits(rowOfNode.get(node)))) return held;
+      const next = new Set(trail).add(node);
+      const target = targetOf(node);
+      if (target) {
+        if (asksLimits(rowOfNode.get(target[1]))) return held;
+        const shared = !onlyItsCalls(target[0]);
+        const under = walk(target[1], inPlace && !shared, next);
+        // A shared schema's limits are marked on this field, the reference, with the schema's words.
+        if (inPlace && shared && under.size > 0) {
+          node.description = withMarkerOnce(node.description ?? target[1].description, marker(under));
+        }
+        return under;
+      }
+      const own = ownLimits(node);
+      if (inPlace && own.size > 0 && node !== object) {
+        node.description = withMarkerOnce(node.description, marker(own));
+      }
+      own.forEach((aspect) => held.add(aspect));
+      const children = [...Object.values((node.properties ?? {}) as Record<string, Node>), ...[node.allOf, node.anyOf, node.oneOf].flat().filter(Boolean)] as Node[];
+      for (const child of children) walk(child, inPlace, next).forEach((aspect) => held.add(aspect));
+      if (node.items) {
+        const items = node.items as Node;
+        const under = walk(items, inPlace && !(targetOf(items) && !onlyItsCalls(targetOf(items)![0])), next);
+        // An array of a shared schema's items: the array field carries their mark.
+        if (inPlace && targetOf(items) && !onlyItsCalls(targetOf(items)![0]) && under.size > 0) {
+          node.description = withMarkerOnce(node.description, marker(under));
+        }
+        under.forEach((aspect) => held.add(aspect));
+      }
+      return held;
+    };
+    walk(object, true, new Set());
   }
 }
 

@@ -85,9 +85,16 @@ export function markEachCall<T>(document: T, {registerHref = registerRoute}: {re
       const marksOwnLimits = ownRows(node, shown).some((row) =>
         row.aspects.some((aspect) => ((aspect === 'bounds' || aspect === 'values') && !statedFor(row, call, aspect)) || (aspect === 'format' && Boolean(shown.pattern))),
       );
-      if (hasLimits && !marksOwnLimits) {
-        const marker = `[${markerText({...borrowed, aspects: shown.enum ? ['values'] : ['bounds']})}](${registerHref}#${borrowed.id})`;
-        if (!String(result.description ?? '').includes(marker)) result.description = withMarker(result.description, marker);
+      const label = markerText({...borrowed, aspects: shown.enum ? ['values'] : ['bounds']});
+      // The served document may carry it already (markers.ts marks a field only its object's calls reach).
+      const marked = [...String(result.description ?? '').matchAll(markerOfRow(borrowed.id))].some((found) => found[2] === label);
+      if (hasLimits && !marksOwnLimits && !marked) {
+        result.description = withMarker(result.description, `[${label}](${registerHref}#${borrowed.id})`);
+      }
+      // A shared part the served document marks as a whole, on the field that refers to it (the
+      // pickup request's `pickupFrom`), is marked field by field here, as its guide's list does.
+      if (referred && !hasLimits && changed && typeof result.description === 'string') {
+        result.description = result.description.replace(markerOfRow(borrowed.id), '');
       }
     }
     if (!changed && result.description === shown.description) return node;

@@ -378,9 +378,15 @@ test('an error answer whose message the carrier leaves open says so in its Messa
   // The reschedule's rules (section 5) and the catalogue's examples (section 8) are the carrier's; the
   // body they come in is the portal's (sixth outside read): one mark after the messages, on no message.
   expect(reschedule['400']).toBe('pickupNumber should not be empty · time must be in format (HH:MM, 00:00-23:59) · Error in processing the request Portal assumption');
-  // A catalogue message the portal ties to a call: the messages stay bare, the row's status is tagged.
+  // A catalogue message the portal ties to a call: the row's status is tagged with that question (which
+  // calls give it); the messages stay bare, and the body they come in carries the mark of its own
+  // question, asked once on ErrorResponse (the register's M12: not again on each 400).
   const request = messagesByStatus(renderers.ErrorResponses(docsContract, {operation: 'requestPickup'}, newPageState()));
-  expect(request['400']).toBe('time must be in format (HH:MM, 00:00-23:59) · Error in processing the request');
+  expect(request['400']).toBe('time must be in format (HH:MM, 00:00-23:59) · Error in processing the request Portal assumption');
+  const requestCells = tablesIn(renderers.ErrorResponses(docsContract, {operation: 'requestPickup'}, newPageState()))[0].children!.slice(1)[0].children!;
+  const hrefs = (cell: Node) => JSON.stringify(cell).match(/open-questions#[\w-]+/g);
+  expect(hrefs(requestCells[0])).toEqual(['open-questions#timeformatbadrequest']);
+  expect(hrefs(requestCells[2])).toEqual(['open-questions#errorresponse']);
   // The catalogue groups on the same cells.
   const catalogue = tablesIn(renderers.ErrorCatalogue(docsContract, {}, newPageState()))[0].children!.slice(1).map((row) => row.children!.map((cell) => cellText(cell.children!)));
   expect(catalogue.filter((row) => row[2].startsWith('not stated; example:'))).toEqual([

@@ -21,7 +21,23 @@ type ErrorRow = {
   row?: OpenQuestion;
   /** The page's shared answer of this status with messages of its own besides: the row lists only those. */
   besidesShared?: boolean;
+  /** The question of the body's shape: the body schema's (`ErrorResponse`, asked once there), or the answer's own. */
+  bodyRow?: OpenQuestion;
 };
+
+/**
+ * The row that asks an answer's body shape: the answer's own where it asks it, else the first marked
+ * schema its body is (`ErrorResponse`), directly or as a variant of anyOf or oneOf (the generic 400).
+ */
+function bodyShapeRow(contract: Contract, response: Response, own: OpenQuestion | undefined): OpenQuestion | undefined {
+  if (own?.aspects.includes('shape')) return own;
+  const schema = response.content?.['application/json']?.schema as {$ref?: string; anyOf?: {$ref?: string}[]; oneOf?: {$ref?: string}[]} | undefined;
+  const parts = schema ? [schema, ...(schema.anyOf ?? []), ...(schema.oneOf ?? [])] : [];
+  return parts
+    .filter((part) => typeof part.$ref === 'string')
+    .map((part) => rowOfNode(contract, contract.resolve<object>(part)))
+    .find((found) => found?.aspects.includes('shape'));
+}
 
 /**
  * The catalogue (section 8) gives its 400 messages without a call. Where the contract ties an error
@@ -39,6 +55,7 @@ function errorRows(contract: Contract, operation: Operation): ErrorRow[] {
       // bundle step (contract/portalChoices.ts): here the status cell carries the mark, linked to its row.
       const chosen = status === '401' && listedChoices(operation).includes('unauthorized-status');
       const row = chosen ? apiWideRow(contract, choiceRowIds.unauthorized) : rowOfNode(contract, response);
+      const bodyRow = bodyShapeRow(contract, response, chosen ? undefined : row);
       return {
         status,
         description: chosen ? response.description.replace(choiceMarkPattern(choiceRowIds.unauthorized), '') : response.description,
@@ -46,6 +63,7 @@ function errorRows(contract: Contract, operation: Operation): ErrorRow[] {
         messageNotStated: response['x-not-stated']?.includes('message') ?? false,
         tiedByPortal: chosen || Boolean(response['x-not-stated']?.includes('behaviour') && response['x-open']?.assumed),
         ...(row ? {row} : {}),
+        ...(bodyRow ? {bodyRow} : {}),
       };
     });
 }
@@ -55,13 +73,14 @@ function errorRows(contract: Contract, operation: Operation): ErrorRow[] {
  * (`x-not-stated: [message]`), the cell says so first: an example there shows a message taken from
  * elsewhere (the generic 400), and in a column headed "Messages" it would read as this call's own.
  */
-const messageCell = ({messages, messageNotStated, row, tiedByPortal}: Pick<ErrorRow, 'messages' | 'messageNotStated' | 'row' | 'tiedByPortal'>): Node[] => {
+const messageCell = ({messages, messageNotStated, row, tiedByPortal, bodyRow}: Pick<ErrorRow, 'messages' | 'messageNotStated' | 'row' | 'tiedByPortal' | 'bodyRow'>): Node[] => {
   const codes = messages.flatMap((message, index) => [...(index ? [text(' · ')] : []), inlineCode(message)]);
-  // An answer the carrier gives for this call whose body is the portal's (the reschedule's 400, with the
-  // generic message in the ETA error's shape): the messages are the carrier's, the body they come in is marked.
-  const bodyMark = !tiedByPortal && !messageNotStated && row?.aspects.includes('shape') && messages.length ? [text(' '), questionMark(row, ['shape'], true, 'Portal assumption')] : [];
+  // The messages are the carrier's; the body they come in (the ETA error's shape) is the portal's, and
+  // marked, unless the status's tag already opens that very question.
+  const bodyMark = bodyRow && !(tiedByPortal && bodyRow === row) && messages.length ? [text(' '), questionMark(bodyRow, ['shape'], true, 'Portal assumption')] : [];
   if (messageNotStated) {
-    // The example is the portal's pick (the generic message): marked, so it never reads as the carrier's for this call.
+    // The example is the portal's pick (the generic 400): marked once, so it never reads as the
+    // carrier's for this call; a second mark for its body would stand beside it, reading the same.
     return messages.length ? [text('not stated; example: '), ...codes, ...(row ? [text(' '), assumptionTag(row)] : [])] : [text('not stated')];
   }
   return messages.length ? [...codes, ...bodyMark] : [text('—')];
