@@ -173,14 +173,8 @@ export function apiWideQuestions(document: Document): ApiWideQuestion[] {
   if (parameters.length > 0) {
     rows.push({id: choiceRowIds.requiredQuery, field: 'query parameters', aspects: ['required'], question: `whether these query parameters are required: ${parameters.join(', ')} (${taking('required-query').length} calls)`, assumed: 'required', spec: '7'});
   }
-  const withResult = operations.filter((operation) => {
-    const status = Object.keys(operation.responses).find((code) => code.startsWith('2'));
-    const schema = status ? resolve<{properties?: object}>(document, (resolve(document, operation.responses[status]).content?.['application/json']?.schema ?? {}) as never) : {};
-    return Boolean(schema.properties && 'result' in schema.properties);
-  });
-  if (withResult.length > 0) {
-    rows.push({id: 'api-result-false', field: '`result: false`', aspects: ['meaning'], question: `whether an answer with \`result: false\` means the call was refused (${withResult.length} calls answer \`result\`)`, assumed: "a refusal, under the call's success status", spec: '3'});
-  }
+  // What `result: false` means is asked once on each flag's schema (`ResultFlag`, `AgentResultFlag`),
+  // whose mark every `result` field carries: the agent calls' answers list no `error`, the others may.
   // Each field whose type is the portal's reading carries this row's mark on its type (assumedTypes.ts).
   const untyped = fieldsWithAssumedType(document as never).length;
   if (untyped > 0) {

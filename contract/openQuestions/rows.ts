@@ -12,8 +12,10 @@ export const registerRoute = '/docs/guides/open-questions';
  * `after`, on a call: the words of its description that the question bends ("A plan it refuses
  * answers `result` false with its `error`."); the call's mark goes right after them, on /api/ and in
  * the guide's summary of the call, so that it does not seem to cover the facts the carrier states.
+ * `label`, on a call: what its mark names in place of the aspects ("Open: untrackable probills"): a
+ * call's "behaviour" or "meaning" beside a rule the carrier states read as if it covered that rule.
  */
-export type OpenMarker = {question: string; assumed?: string; sandbox?: string; 'stated-in'?: string[]; after?: string};
+export type OpenMarker = {question: string; assumed?: string; sandbox?: string; 'stated-in'?: string[]; after?: string; label?: string};
 
 export type OpenQuestion = {
   /** Stable anchor of the row on the register page, derived from its home. */
@@ -30,6 +32,8 @@ export type OpenQuestion = {
   readonly statedIn?: readonly string[];
   /** A call's words its mark follows (`x-open.after`). */
   readonly after?: string;
+  /** What a call's mark names in place of its aspects (`x-open.label`). */
+  readonly label?: string;
   /** The specification's section for the home (its `x-spec`). */
   readonly spec: string;
 };
@@ -109,6 +113,7 @@ function row(home: string, field: string, node: Node, spec: string): OpenQuestio
     ...(open.sandbox ? {sandbox: open.sandbox.trim()} : {}),
     ...(open['stated-in'] ? {statedIn: open['stated-in']} : {}),
     ...(open.after ? {after: open.after} : {}),
+    ...(open.label ? {label: open.label.trim()} : {}),
     spec,
   };
   nodeOfRow.set(found, node);
@@ -243,8 +248,8 @@ export function endOfWords(text: string, words: string): number {
  * assumption: type" where the contract shows the portal's assumption in its place (the type, limit or
  * shape shown is then the portal's). Its row in the register says what is open and what is assumed.
  */
-export function markerText(question: Pick<OpenQuestion, 'aspects' | 'assumed'>, showsAssumption = Boolean(question.assumed)): string {
-  return markName(question.assumed && showsAssumption ? 'Portal assumption' : 'Open', question.aspects.map(aspectLabel).join(', '));
+export function markerText(question: Pick<OpenQuestion, 'aspects' | 'assumed' | 'label'>, showsAssumption = Boolean(question.assumed)): string {
+  return markName(question.assumed && showsAssumption ? 'Portal assumption' : 'Open', question.label ?? question.aspects.map(aspectLabel).join(', '));
 }
 
 /**

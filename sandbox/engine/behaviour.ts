@@ -9,6 +9,7 @@
 import {agentProbillWrite, agentRefusal, documentsError, processingError, refused, success, unprocessable, validationError, type Handler, type HandlerContext, type Outcome} from './answers';
 import {magic, sandboxPassword} from './magicValues';
 import {newPickupNumber, newProbillNumber, type Json} from './world';
+import {trackingParty, warehouseTracking, type BolParty} from './trackingRecords';
 import {anchorOf} from '../../contract/openQuestions/rows';
 
 export type {HandlerContext, Outcome} from './answers';
@@ -194,12 +195,15 @@ const handlers: Record<string, Handler> = {
   },
 
   createBolWithPickup(context) {
-    const request = context.body as Json & {bol?: string; purchaseOrder?: string; totalWeight?: number; items?: {numberOfUnits?: number}[]; shipTo?: Json};
+    const request = context.body as Json & {bol?: string; purchaseOrder?: string; totalWeight?: number; items?: {numberOfUnits?: number}[]; pickupFrom?: BolParty; shipTo?: BolParty; shipper?: {shipperName?: unknown}};
     const probillNumber = trackNewProbill(context, {
       bolNumber: request.bol,
       purchaseOrderNumber: request.purchaseOrder,
       totalWeight: request.totalWeight,
       totalPieces: request.items?.reduce((sum, item) => sum + (item.numberOfUnits ?? 0), 0),
+      // Its tracking names the parties the BOL names, never the example's.
+      shipper: trackingParty(request.pickupFrom, request.shipper?.shipperName),
+      consignee: trackingParty(request.shipTo),
     });
     return success(context, {result: true, probillNumber, pickupNumber: createPickup(context, request, probillNumber)});
   },
@@ -386,7 +390,14 @@ const handlers: Record<string, Handler> = {
     const transitDays = 1 + Math.abs(Number(originZipcode[0]) - Number(destinationZipcode[0]));
     const tendered = new Date(`${tenderDate}T00:00:00Z`);
     const arrival = addDays(tendered, transitDays);
+    // Its service centres are the example's two (Windsor, CT and Atlanta), each ZIP code served by the
+    // one whose region is nearest: a Georgia origin is never given the Connecticut centre.
+    const example = context.contract.responseExample<Json>(context.entry)!;
+    const centres = [example.originServiceCenter, example.destinationServiceCenter] as {address: {zipcode: string}}[];
+    const nearest = (zip: string) => centres.reduce((best, centre) => (Math.abs(Number(centre.address.zipcode[0]) - Number(zip[0])) < Math.abs(Number(best.address.zipcode[0]) - Number(zip[0])) ? centre : best));
     return success(context, {
+      originServiceCenter: nearest(originZipcode),
+      destinationServiceCenter: nearest(destinationZipcode),
       etaDate: isoDate(arrival),
       transit: {transitDays, originDay: weekdays[tendered.getUTCDay()], arrivalDay: weekdays[arrival.getUTCDay()]},
       // Whole seconds, as the example writes it.
@@ -417,15 +428,6 @@ function carrierDocument(context: HandlerContext): Outcome {
 function agentProbill(context: HandlerContext): Outcome {
   const probill = context.world.agentProbills[String(context.query.probillNumber)];
   return probill ? {status: 200, body: probill} : processingError();
-}
-
-function warehouseTracking(request: {bolNumber?: string; poNumber?: string; items?: {pieces?: number; weight?: number}[]}): Json {
-  return {
-    bolNumber: request.bolNumber,
-    purchaseOrderNumber: request.poNumber,
-    totalWeight: request.items?.reduce((sum, item) => sum + (item.weight ?? 0), 0),
-    totalPieces: request.items?.reduce((sum, item) => sum + (item.pieces ?? 0), 0),
-  };
 }
 
 export function handlerFor(operationId: string): Handler {

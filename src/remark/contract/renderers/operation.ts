@@ -87,7 +87,8 @@ export const OperationSummary: Renderer = (contract, props) => {
   const own = rowOfNode(contract, operation);
   const cut = own?.after ? endOfWords(summary, own.after) : -1;
   const described = own && cut >= 0
-    ? [...inlineMarkdown(summary.slice(0, cut)), text(' '), questionMark(own, own.aspects, true), ...inlineMarkdown(summary.slice(cut))]
+    ? // The words after the mark keep the space before them, which inlineMarkdown would trim.
+      [...inlineMarkdown(summary.slice(0, cut)), text(' '), questionMark(own, own.aspects, true), ...(/^\s/.test(summary.slice(cut)) ? [text(' ')] : []), ...inlineMarkdown(summary.slice(cut).trimStart())]
     : inlineMarkdown(summary);
   return [
     paragraph(...described),

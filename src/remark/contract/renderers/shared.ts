@@ -141,7 +141,7 @@ export function questionMark(row: OpenQuestion, aspects: readonly string[], show
     label,
     // A page's own question has no aspects: the mark names the question itself ("Open: who issues
     // testing credentials…"), so a screen reader hears what it bends.
-    aspects: aspects.length > 0 ? aspects.map((aspect) => aspectLabel(aspect as never)).join(', ') : row.question.charAt(0).toLowerCase() + row.question.slice(1),
+    aspects: row.label ?? (aspects.length > 0 ? aspects.map((aspect) => aspectLabel(aspect as never)).join(', ') : row.question.charAt(0).toLowerCase() + row.question.slice(1)),
     question: row.question,
     ...(row.assumed ? {assumed: row.assumed} : {}),
     // Only where the row says what the sandbox does: "as assumed" would repeat the line above it.
