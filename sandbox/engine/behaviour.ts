@@ -356,7 +356,7 @@ const handlers: Record<string, Handler> = {
     if (tracked && documentType === 'PROOF_OF_DELIVERY' && tracked.status !== 'DELIVERED') {
       return {status: 200, body: {probillNumber, documentType, documents: []}};
     }
-    const example = success(context).body as {documents: Json[]};
+    const example = success(context).body as {probillNumber: number; documents: Json[]};
     const prefix = {BILL_OF_LADING: 'BOL', PROOF_OF_DELIVERY: 'POD', INVOICE: 'INVOICE', WEIGHT_AND_INSPECTION_CERTIFICATE: 'WIC'}[documentType] ?? documentType;
     const dated = documentType === 'PROOF_OF_DELIVERY' && tracked?.pod ? isoDateTime(tracked.pod.date, tracked.pod.time) : undefined;
     const billed = isoDateTime(tracked?.billDate);
@@ -367,8 +367,9 @@ const handlers: Record<string, Handler> = {
         documentType,
         documents: example.documents.map((document) => ({
           ...document,
-          // The example's id is its bill of lading's; each other type of document gets one of its own.
-          ...(documentType === 'BILL_OF_LADING' ? {} : {documentId: `${String(document.documentId)}-${prefix}`}),
+          // The example's id is its probill's bill of lading's; another probill's, and each other type
+          // of document, get ids of their own.
+          documentId: [document.documentId, ...(probillNumber === example.probillNumber ? [] : [probillNumber]), ...(documentType === 'BILL_OF_LADING' ? [] : [prefix])].join('-'),
           fileName: `${prefix}-${probillNumber}.pdf`,
           // Its delivery's time; else the example's time of day on the probill's bill date.
           ...(dated ? {createdAt: dated} : billed ? {createdAt: `${billed.slice(0, 10)}${String(document.createdAt).slice(10)}`} : {}),

@@ -35,9 +35,10 @@ export type World = {
 export function seedWorld(contract: Contract): World {
   const tracking = contract.example<Json>('ProbillTrackingResponseExample');
   const listed = contract.example<{results: Json[]}>('ProbillTrackingListResponseExample').results;
-  const probills: Record<string, Json> = {[String(tracking.probillNumber)]: tracking};
+  const arrived = contract.example<Json>('ProbillTrackingArrivedResponseExample');
+  const probills: Record<string, Json> = {[String(tracking.probillNumber)]: tracking, [String(arrived.probillNumber)]: arrived};
   for (const probill of listed) {
-    // The list names 40512387 as the details example does: the details, with every field, are kept.
+    // The list names 40512387 and 40512402 as the details examples do: the details, with every field, are kept.
     probills[String(probill.probillNumber)] ??= probill;
   }
 
