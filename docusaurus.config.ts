@@ -37,7 +37,8 @@ const classicPreset = {
   docs: {
     sidebarPath: './sidebars.ts',
     // Renders <SchemaFields>, <EnumValues>, <CodeSamples>… from the bundled contract at build time.
-    remarkPlugins: [[remarkContract, {target: outputTarget}]],
+    // Before the defaults, so that the table of contents (a default plugin) holds the headings it writes.
+    beforeDefaultRemarkPlugins: [[remarkContract, {target: outputTarget}]],
     // Tables too wide for their column read as lists of rows (src/rehype/tableCellLabels.ts).
     rehypePlugins: [rehypeTableCellLabels],
   },

@@ -12,8 +12,9 @@ export const registerRoute = '/docs/guides/open-questions';
  * `after`, on a call: the words of its description that the question bends ("A plan it refuses
  * answers `result` false with its `error`."); the call's mark goes right after them, on /api/ and in
  * the guide's summary of the call, so that it does not seem to cover the facts the carrier states.
- * `label`, on a call: what its mark names in place of the aspects ("Open: untrackable probills"): a
- * call's "behaviour" or "meaning" beside a rule the carrier states read as if it covered that rule.
+ * `label`, on a call or an answer: what its mark names in place of the aspects ("Open: probills it
+ * cannot track", "Portal assumption: which calls"): a call's "behaviour" or "meaning" beside a rule
+ * the carrier states read as if it covered that rule.
  */
 export type OpenMarker = {question: string; assumed?: string; sandbox?: string; 'stated-in'?: string[]; after?: string; label?: string};
 
@@ -32,7 +33,7 @@ export type OpenQuestion = {
   readonly statedIn?: readonly string[];
   /** A call's words its mark follows (`x-open.after`). */
   readonly after?: string;
-  /** What a call's mark names in place of its aspects (`x-open.label`). */
+  /** What a call's or an answer's mark names in place of its aspects (`x-open.label`). */
   readonly label?: string;
   /** The specification's section for the home (its `x-spec`). */
   readonly spec: string;

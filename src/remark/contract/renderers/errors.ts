@@ -23,6 +23,8 @@ type ErrorRow = {
   besidesShared?: boolean;
   /** The question of the body's shape: the body schema's (`ErrorResponse`, asked once there), or the answer's own. */
   bodyRow?: OpenQuestion;
+  /** The messages that come in that body: one `message` string, as `ErrorResponse` has it, not a validation array. */
+  inBodyRow?: string[];
 };
 
 /**
@@ -60,6 +62,8 @@ function errorRows(contract: Contract, operation: Operation): ErrorRow[] {
         status,
         description: chosen ? response.description.replace(choiceMarkPattern(choiceRowIds.unauthorized), '') : response.description,
         messages: examples.flatMap((example) => messagesOf(contract.resolve<Example>(example))),
+        // A validation error's body (statusCode, a message array, `Bad Request`) is the carrier's (section 8).
+        inBodyRow: examples.map((example) => contract.resolve<Example>(example)).filter((example) => !Array.isArray((example.value as {message?: unknown}).message)).flatMap(messagesOf),
         messageNotStated: response['x-not-stated']?.includes('message') ?? false,
         tiedByPortal: chosen || Boolean(response['x-not-stated']?.includes('behaviour') && response['x-open']?.assumed),
         ...(row ? {row} : {}),
@@ -73,17 +77,19 @@ function errorRows(contract: Contract, operation: Operation): ErrorRow[] {
  * (`x-not-stated: [message]`), the cell says so first: an example there shows a message taken from
  * elsewhere (the generic 400), and in a column headed "Messages" it would read as this call's own.
  */
-const messageCell = ({messages, messageNotStated, row, tiedByPortal, bodyRow}: Pick<ErrorRow, 'messages' | 'messageNotStated' | 'row' | 'tiedByPortal' | 'bodyRow'>): Node[] => {
-  const codes = messages.flatMap((message, index) => [...(index ? [text(' · ')] : []), inlineCode(message)]);
-  // The messages are the carrier's; the body they come in (the ETA error's shape) is the portal's, and
-  // marked, unless the status's tag already opens that very question.
-  const bodyMark = bodyRow && !(tiedByPortal && bodyRow === row) && messages.length ? [text(' '), questionMark(bodyRow, ['shape'], true, 'Portal assumption')] : [];
+const messageCell = ({messages, messageNotStated, row, tiedByPortal, bodyRow, inBodyRow = []}: Pick<ErrorRow, 'messages' | 'messageNotStated' | 'row' | 'tiedByPortal' | 'bodyRow' | 'inBodyRow'>): Node[] => {
+  // The messages are the carrier's; the body a message string comes in (the ETA error's shape) is the
+  // portal's, marked after the last such message, unless the status's tag already opens that question.
+  // A validation message's body is the carrier's, and unmarked.
+  const marked = bodyRow && !(tiedByPortal && bodyRow === row) ? messages.filter((message) => inBodyRow.includes(message)).pop() : undefined;
+  const bodyMark = bodyRow ? [text(' '), questionMark(bodyRow, ['shape'], true, 'Portal assumption')] : [];
+  const codes = messages.flatMap((message, index) => [...(index ? [text(' · ')] : []), inlineCode(message), ...(message === marked && !messageNotStated ? bodyMark : [])]);
   if (messageNotStated) {
     // The example is the portal's pick (the generic 400): marked once, so it never reads as the
     // carrier's for this call; a second mark for its body would stand beside it, reading the same.
     return messages.length ? [text('not stated; example: '), ...codes, ...(row ? [text(' '), assumptionTag(row)] : [])] : [text('not stated')];
   }
-  return messages.length ? [...codes, ...bodyMark] : [text('—')];
+  return messages.length ? codes : [text('—')];
 };
 
 /** The Status cell: the status, tagged when the portal ties the answer to the call. */
