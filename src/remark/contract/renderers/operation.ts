@@ -83,9 +83,10 @@ function successLine(contract: Contract, operation: Operation): Node[] {
 export const OperationSummary: Renderer = (contract, props) => {
   const {method, path, operation} = operationOf(contract, props, 'OperationSummary');
   const summary = guideDescription(operation.description.split(/\n\s*\n/)[0]) ?? '';
-  // The call's own question, where it names the words it bends (`x-open.after`), is marked right after them.
+  // The call's own question is marked right after the words it bends (`x-open.after`), else after the
+  // call's description: its label names what is open ("Open: access"), so it reads as no stated rule's.
   const own = rowOfNode(contract, operation);
-  const cut = own?.after ? endOfWords(summary, own.after) : -1;
+  const cut = own ? (own.after ? endOfWords(summary, own.after) : summary.length) : -1;
   const described = own && cut >= 0
     ? // The words after the mark keep the space before them, which inlineMarkdown would trim.
       [...inlineMarkdown(summary.slice(0, cut)), text(' '), questionMark(own, own.aspects, true), ...(/^\s/.test(summary.slice(cut)) ? [text(' ')] : []), ...inlineMarkdown(summary.slice(cut).trimStart())]
