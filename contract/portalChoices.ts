@@ -182,7 +182,7 @@ export function apiWideQuestions(document: Document): ApiWideQuestion[] {
       id: assumedTypesRowId,
       field: 'field types',
       aspects: ['type'],
-      question: `JSON type of the ${untyped} fields the specification names without one`,
+      question: `JSON type of the ${untyped} fields the specification names without one; the unit of a text field's limit given as a bare number`,
       assumed: "read from the field's name, limits and example; a limit given as a bare number on a text field (`purchaseOrder 12`) is read as a length in characters",
       spec: '3',
     });

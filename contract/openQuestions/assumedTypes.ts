@@ -60,6 +60,17 @@ export function showsAssumedType(document: Pick<Document, 'components'>, field: 
   return true;
 }
 
+/**
+ * What the `api-json-types` mark names on `field`: its type, and, on a text field whose limit the
+ * carrier gives as a bare number ("purchaseOrder 12"), the unit of that limit too, which the portal
+ * reads as characters (a limit the carrier counts in characters leaves the field unmarked, above).
+ */
+export function assumedTypeAspects(document: Pick<Document, 'components'>, field: Node): ('type' | 'unit')[] {
+  const parts = partsOf(document, field);
+  const type = parts.map((part) => part.type).find((value) => value !== undefined);
+  return type === 'string' && parts.some((part) => part.maxLength !== undefined || part.minLength !== undefined) ? ['type', 'unit'] : ['type'];
+}
+
 /** A field of the contract, with where it is (`schema PickupRequest pickupFrom.zip`, `parameter clientCode of GET /…`). */
 export type ContractField = {readonly node: Node; readonly where: string; readonly parameter?: Node};
 

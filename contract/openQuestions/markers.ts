@@ -2,7 +2,7 @@
 import {aspectsOpenFor, callSchemaNames, endOfWords, markName, markerText, methods, nodeOfRow, openQuestions, rowsByNode, withMarker, withMarkerOnce, type Document, type Node, type OpenQuestion} from './rows';
 import {registerRoute} from './register';
 import {boundKeywords} from '../citations';
-import {assumedTypesRowId, fieldsWithAssumedType} from './assumedTypes';
+import {assumedTypeAspects, assumedTypesRowId, fieldsWithAssumedType} from './assumedTypes';
 
 /**
  * Gives every marked node of `document` its short marker, linked to its row of the register: what
@@ -51,9 +51,10 @@ export function markOpenQuestions(document: Document): OpenQuestion[] {
  * its target's words with the marker, so that other fields using the target keep theirs.
  */
 function markAssumedTypes(document: Document): void {
-  const marker = `[${markName('Portal assumption', 'type')}](${registerRoute}#${assumedTypesRowId})`;
   const schemas = document.components.schemas ?? {};
   for (const {node, parameter} of fieldsWithAssumedType(document)) {
+    // "type, unit" where a text field's bare-number limit is read as characters (assumedTypes.ts).
+    const marker = `[${markName('Portal assumption', assumedTypeAspects(document, node).join(', '))}](${registerRoute}#${assumedTypesRowId})`;
     const holder = parameter ?? node;
     const target = typeof holder.$ref === 'string' ? schemas[holder.$ref.split('/').pop()!] : undefined;
     const own = (holder.description as string | undefined) ?? (target?.description as string | undefined);

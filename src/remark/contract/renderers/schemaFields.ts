@@ -5,7 +5,7 @@ import {inlineCode, inlineMarkdown, jsx, list, paragraph, strong, text, type Nod
 import {type PageState, type Renderer, apiWideRow, guideDescription, questionMark, required, rowOfNode, shownAspects} from './shared';
 import {type OpenQuestion} from '../../../../contract/openQuestions';
 import {boundKeywords} from '../../../../contract/citations';
-import {assumedTypesRowId, showsAssumedType} from '../../../../contract/openQuestions/assumedTypes';
+import {assumedTypeAspects, assumedTypesRowId, showsAssumedType} from '../../../../contract/openQuestions/assumedTypes';
 import {statedFor} from '../../../../contract/openQuestions/rows';
 
 /** The schema's name when it is a `$ref` to a named component. */
@@ -187,7 +187,8 @@ export function withoutRepeatedBound(description: string | undefined, bounds: No
  * Where on a field's line a mark sits: after its type (the API-wide mark of an assumed type first,
  * `assumedType`, then the field's own question there), or after its limits (bounds, pattern, values).
  */
-type MarkSpot = 'assumedType' | 'type' | 'limits';
+/** Where a mark goes on a field's line: after the type, or after the limits (`lengthUnit`: the API-wide type row's, naming the unit too). */
+type MarkSpot = 'assumedType' | 'type' | 'limits' | 'lengthUnit';
 
 
 /**
@@ -246,7 +247,10 @@ export function fieldMarks(contract: Contract, field: Schema, showsLimits: boole
   // question of the field's own on another aspect (`totalWeight` number, its unit open).
   const typesRow = apiWideRow(contract, assumedTypesRowId, 'optional');
   if (typesRow && !ownTypeQuestion && showsAssumedType(contract.raw as never, field as never)) {
-    marks.set('assumedType', [questionMark(typesRow, ['type'], true)]);
+    // A length read from a bare number ("purchaseOrder 12" as 12 characters): one mark after the
+    // limit, naming the type and the unit it reads, as /api/'s marker does.
+    const aspects = assumedTypeAspects(contract.raw as never, field as never);
+    marks.set(aspects.includes('unit') && showsLimits ? 'lengthUnit' : 'assumedType', [questionMark(typesRow, aspects, true)]);
   }
   return marks;
 }
@@ -274,7 +278,7 @@ function onceAPage(page: PageState, description: string | undefined): string | u
 /** A field's type and limits, each with its mark: the start of its facts line, and of a query parameter's. */
 export function typeAndLimits(contract: Contract, schema: Schema, bounds: Node[], marks: Map<MarkSpot, Node[]>): Node[] {
   const mark = (spot: MarkSpot) => (marks.get(spot) ?? []).flatMap((node) => [text(' '), node]);
-  return [text(typeLabel(contract, schema)), ...mark('assumedType'), ...mark('type'), ...(bounds.length > 0 ? [text(' · '), ...bounds, ...mark('limits')] : [])];
+  return [text(typeLabel(contract, schema)), ...mark('assumedType'), ...mark('type'), ...(bounds.length > 0 ? [text(' · '), ...bounds, ...mark('limits'), ...mark('lengthUnit')] : [])];
 }
 
 /**
