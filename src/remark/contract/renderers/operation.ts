@@ -83,14 +83,19 @@ function successLine(contract: Contract, operation: Operation): Node[] {
 export const OperationSummary: Renderer = (contract, props) => {
   const {method, path, operation} = operationOf(contract, props, 'OperationSummary');
   const summary = guideDescription(operation.description.split(/\n\s*\n/)[0]) ?? '';
-  // The call's own question is marked right after the words it bends (`x-open.after`), else after the
-  // call's description: its label names what is open ("Open: access"), so it reads as no stated rule's.
+  // The call's own question is marked right after the words it bends (`x-open.after`), else at the
+  // start of its summary, as /api/ marks it: after the last sentence it read as that sentence's, a rule
+  // the carrier states (the 403 of the documents call). Its label names what is open ("Open: access"),
+  // and it reads "Portal assumption" only where the row assumes something.
   const own = rowOfNode(contract, operation);
-  const cut = own ? (own.after ? endOfWords(summary, own.after) : summary.length) : -1;
-  const described = own && cut >= 0
+  const cut = own ? (own.after ? endOfWords(summary, own.after) : 0) : -1;
+  const mark = own ? questionMark(own, own.aspects, Boolean(own.assumed)) : undefined;
+  const described = mark && cut > 0
     ? // The words after the mark keep the space before them, which inlineMarkdown would trim.
-      [...inlineMarkdown(summary.slice(0, cut)), text(' '), questionMark(own, own.aspects, true), ...(/^\s/.test(summary.slice(cut)) ? [text(' ')] : []), ...inlineMarkdown(summary.slice(cut).trimStart())]
-    : inlineMarkdown(summary);
+      [...inlineMarkdown(summary.slice(0, cut)), text(' '), mark, ...(/^\s/.test(summary.slice(cut)) ? [text(' ')] : []), ...inlineMarkdown(summary.slice(cut).trimStart())]
+    : mark && cut === 0
+      ? [mark, text(' '), ...inlineMarkdown(summary)]
+      : inlineMarkdown(summary);
   return [
     paragraph(...described),
     paragraph(
