@@ -1,5 +1,5 @@
 /** The short markers /api/ shows on each marked node, each linked to its row of the register. */
-import {aspectsOpenFor, callSchemaNames, endOfWords, markName, markerText, methods, nodeOfRow, openQuestions, rowsByNode, withMarker, withMarkerOnce, type Document, type Node, type OpenQuestion} from './rows';
+import {aspectsOpenFor, callSchemaNames, endOfWords, markName, markerText, methods, nodeOfRow, openQuestions, rowsByNode, schemaName, withMarker, withMarkerOnce, type Document, type Node, type OpenQuestion} from './rows';
 import {registerRoute} from './register';
 import {boundKeywords} from '../citations';
 import {assumedTypeAspects, assumedTypesRowId, fieldsWithAssumedType} from './assumedTypes';
@@ -38,8 +38,9 @@ export function markOpenQuestions(document: Document): OpenQuestion[] {
   }
   const rowOfNode = rowsByNode(rows);
   surfaceBodyMarkers(document, rowOfNode);
-  keepMarkersUnderOwnDescriptions(document, rowOfNode);
-  markBorrowedLimits(document, rowOfNode);
+  const reaching = callsReaching(document);
+  keepMarkersUnderOwnDescriptions(document, rowOfNode, reaching);
+  markBorrowedLimits(document, rowOfNode, reaching);
   markAssumedTypes(document);
   return rows;
 }
@@ -112,9 +113,8 @@ function showsAnAspect(found: OpenQuestion, node: Node): boolean {
  * (`originZipcode`: "Origin ZIP code…" over `ZipCode`) shows only its own on /api/: the schema's marker would be lost there, and
  * the field read as the carrier's fact. Such a field carries the schema's marker after its own words.
  */
-function keepMarkersUnderOwnDescriptions(document: Document, rowOfNode: ReadonlyMap<Node, OpenQuestion>): void {
+function keepMarkersUnderOwnDescriptions(document: Document, rowOfNode: ReadonlyMap<Node, OpenQuestion>, reaching: ReadonlyMap<string, ReadonlySet<string>>): void {
   const schemas = document.components.schemas ?? {};
-  const reaching = callsReaching(document);
   /**
    * The marker of `found` on a field of `holder`: where every call that reaches the holder is one the
    * specification gives the limits or values for (`x-open.stated-in`: the reschedule's window, the
@@ -169,13 +169,8 @@ function keepMarkersUnderOwnDescriptions(document: Document, rowOfNode: Readonly
  * plus pickup states) is marked on the field that refers to it, so that those calls' fields stay
  * unmarked.
  */
-function markBorrowedLimits(document: Document, rowOfNode: ReadonlyMap<Node, OpenQuestion>): void {
+function markBorrowedLimits(document: Document, rowOfNode: ReadonlyMap<Node, OpenQuestion>, reaching: ReadonlyMap<string, ReadonlySet<string>>): void {
   const schemas = document.components.schemas ?? {};
-  const reaching = callsReaching(document);
-  const targetOf = (node: Node): [string, Node] | undefined => {
-    const name = typeof node.$ref === 'string' && node.$ref.startsWith('#/components/schemas/') ? node.$ref.split('/').pop()! : undefined;
-    return name && schemas[name] ? [name, schemas[name]] : undefined;
-  };
   const asksLimits = (found: OpenQuestion | undefined) => Boolean(found?.aspects.some((aspect) => aspect === 'bounds' || aspect === 'values'));
   for (const [name, object] of Object.entries(schemas)) {
     const found = rowOfNode.get(object);
@@ -187,21 +182,23 @@ function markBorrowedLimits(document: Document, rowOfNode: ReadonlyMap<Node, Ope
     const ownLimits = (node: Node) =>
       new Set([...(node.enum !== undefined ? ['values'] : []), ...(boundKeywords.some((keyword) => node[keyword] !== undefined) ? ['bounds'] : [])].filter((aspect) => found.aspects.includes(aspect as never)));
     /**
-     * Marks the limits under `node`, in place where `inPlace`; returns the aspects found under it (for
-     * the field that refers to a shared schema). A node whose own question asks its limits is left alone.
+     * Marks the limits under `node`, in place where `inPlace`; returns the aspects found under it. A
+     * reference to a shared schema is marked as a whole on `field`: the property that holds it (the
+     * array, for an array's entries). A node whose own question asks its limits is left alone.
      */
-    const walk = (node: Node | undefined, inPlace: boolean, trail: Set<Node>): Set<string> => {
+    const walk = (node: Node | undefined, inPlace: boolean, trail: Set<Node>, field: Node | undefined = node): Set<string> => {
       const held = new Set<string>();
       if (!node || typeof node !== 'object' || trail.has(node) || (node !== object && asksLimits(rowOfNode.get(node)))) return held;
       const next = new Set(trail).add(node);
-      const target = targetOf(node);
-      if (target) {
-        if (asksLimits(rowOfNode.get(target[1]))) return held;
-        const shared = !onlyItsCalls(target[0]);
-        const under = walk(target[1], inPlace && !shared, next);
-        // A shared schema's limits are marked on this field, the reference, with the schema's words.
-        if (inPlace && shared && under.size > 0) {
-          node.description = withMarkerOnce(node.description ?? target[1].description, marker(under));
+      const name = schemaName(node);
+      const target = name ? schemas[name] : undefined;
+      if (name && target) {
+        if (asksLimits(rowOfNode.get(target))) return held;
+        const shared = !onlyItsCalls(name);
+        const under = walk(target, inPlace && !shared, next);
+        // A shared schema's limits are marked on the field that holds it, with the field's or the schema's words.
+        if (inPlace && shared && under.size > 0 && field) {
+          field.description = withMarkerOnce(field.description ?? target.description, marker(under));
         }
         return under;
       }
@@ -212,15 +209,7 @@ function markBorrowedLimits(document: Document, rowOfNode: ReadonlyMap<Node, Ope
       own.forEach((aspect) => held.add(aspect));
       const children = [...Object.values((node.properties ?? {}) as Record<string, Node>), ...[node.allOf, node.anyOf, node.oneOf].flat().filter(Boolean)] as Node[];
       for (const child of children) walk(child, inPlace, next).forEach((aspect) => held.add(aspect));
-      if (node.items) {
-        const items = node.items as Node;
-        const under = walk(items, inPlace && !(targetOf(items) && !onlyItsCalls(targetOf(items)![0])), next);
-        // An array of a shared schema's items: the array field carries their mark.
-        if (inPlace && targetOf(items) && !onlyItsCalls(targetOf(items)![0]) && under.size > 0) {
-          node.description = withMarkerOnce(node.description, marker(under));
-        }
-        under.forEach((aspect) => held.add(aspect));
-      }
+      walk(node.items as Node | undefined, inPlace, next, node).forEach((aspect) => held.add(aspect));
       return held;
     };
     walk(object, true, new Set());

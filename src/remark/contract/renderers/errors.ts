@@ -5,6 +5,7 @@ import {inlineCode, inlineMarkdown, link, paragraph, strong, table, text, type N
 import {type PageState, type Renderer, anchoredHeading, apiWideRow, guideDescription, namedTable, assumptionTag, operationOf, questionMark, rowOfNode} from './shared';
 import type {OpenQuestion} from '../../../../contract/openQuestions';
 import {choiceMarkPattern, choiceRowIds, listedChoices} from '../../../../contract/portalChoices';
+import {rowLeaving} from './schemaFields';
 
 function messagesOf(example: Example): string[] {
   const message = (example.value as {message?: unknown; error?: unknown}).message ?? (example.value as {error?: unknown}).error;
@@ -28,17 +29,13 @@ type ErrorRow = {
 };
 
 /**
- * The row that asks an answer's body shape: the answer's own where it asks it, else the first marked
- * schema its body is (`ErrorResponse`), directly or as a variant of anyOf or oneOf (the generic 400).
+ * The row that asks an answer's body shape: the answer's own, or a marked schema its body is
+ * (`ErrorResponse`), directly or as a variant of anyOf or oneOf (the generic 400).
  */
-function bodyShapeRow(contract: Contract, response: Response, own: OpenQuestion | undefined): OpenQuestion | undefined {
-  if (own?.aspects.includes('shape')) return own;
-  const schema = response.content?.['application/json']?.schema as {$ref?: string; anyOf?: {$ref?: string}[]; oneOf?: {$ref?: string}[]} | undefined;
+function bodyShapeRow(contract: Contract, response: Response): OpenQuestion | undefined {
+  const schema = response.content?.['application/json']?.schema as {anyOf?: object[]; oneOf?: object[]} | undefined;
   const parts = schema ? [schema, ...(schema.anyOf ?? []), ...(schema.oneOf ?? [])] : [];
-  return parts
-    .filter((part) => typeof part.$ref === 'string')
-    .map((part) => rowOfNode(contract, contract.resolve<object>(part)))
-    .find((found) => found?.aspects.includes('shape'));
+  return rowLeaving(contract, [response, ...parts.map((part) => contract.resolve<object>(part))], 'shape');
 }
 
 /**
@@ -52,18 +49,18 @@ function errorRows(contract: Contract, operation: Operation): ErrorRow[] {
     .filter(([status]) => !status.startsWith('2'))
     .map(([status, reference]) => {
       const response = contract.resolve<Response>(reference);
-      const examples = Object.values(response.content?.['application/json']?.examples ?? {});
+      const examples = Object.values(response.content?.['application/json']?.examples ?? {}).map((example) => contract.resolve<Example>(example));
       // The 401's status is an API-wide choice (`x-portal-choices`), marked in its description by the
       // bundle step (contract/portalChoices.ts): here the status cell carries the mark, linked to its row.
       const chosen = status === '401' && listedChoices(operation).includes('unauthorized-status');
       const row = chosen ? apiWideRow(contract, choiceRowIds.unauthorized) : rowOfNode(contract, response);
-      const bodyRow = bodyShapeRow(contract, response, chosen ? undefined : row);
+      const bodyRow = bodyShapeRow(contract, response);
       return {
         status,
         description: chosen ? response.description.replace(choiceMarkPattern(choiceRowIds.unauthorized), '') : response.description,
-        messages: examples.flatMap((example) => messagesOf(contract.resolve<Example>(example))),
+        messages: examples.flatMap(messagesOf),
         // A validation error's body (statusCode, a message array, `Bad Request`) is the carrier's (section 8).
-        inBodyRow: examples.map((example) => contract.resolve<Example>(example)).filter((example) => !Array.isArray((example.value as {message?: unknown}).message)).flatMap(messagesOf),
+        inBodyRow: examples.filter((example) => !Array.isArray((example.value as {message?: unknown}).message)).flatMap(messagesOf),
         messageNotStated: response['x-not-stated']?.includes('message') ?? false,
         tiedByPortal: chosen || Boolean(response['x-not-stated']?.includes('behaviour') && response['x-open']?.assumed),
         ...(row ? {row} : {}),
@@ -81,9 +78,9 @@ const messageCell = ({messages, messageNotStated, row, tiedByPortal, bodyRow, in
   // The messages are the carrier's; the body a message string comes in (the ETA error's shape) is the
   // portal's, marked after the last such message, unless the status's tag already opens that question.
   // A validation message's body is the carrier's, and unmarked.
-  const marked = bodyRow && !(tiedByPortal && bodyRow === row) ? messages.filter((message) => inBodyRow.includes(message)).pop() : undefined;
+  const marked = bodyRow && !messageNotStated && !(tiedByPortal && bodyRow === row) ? messages.filter((message) => inBodyRow.includes(message)).pop() : undefined;
   const bodyMark = bodyRow ? [text(' '), questionMark(bodyRow, ['shape'], true, 'Portal assumption')] : [];
-  const codes = messages.flatMap((message, index) => [...(index ? [text(' · ')] : []), inlineCode(message), ...(message === marked && !messageNotStated ? bodyMark : [])]);
+  const codes = messages.flatMap((message, index) => [...(index ? [text(' · ')] : []), inlineCode(message), ...(message === marked ? bodyMark : [])]);
   if (messageNotStated) {
     // The example is the portal's pick (the generic 400): marked once, so it never reads as the
     // carrier's for this call; a second mark for its body would stand beside it, reading the same.

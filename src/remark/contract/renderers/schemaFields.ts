@@ -185,9 +185,9 @@ export function withoutRepeatedBound(description: string | undefined, bounds: No
 
 /**
  * Where on a field's line a mark sits: after its type (the API-wide mark of an assumed type first,
- * `assumedType`, then the field's own question there), or after its limits (bounds, pattern, values).
+ * `assumedType`, then the field's own question there), or after its limits (bounds, pattern, values),
+ * the API-wide type row's last where it names the unit of a bare-number length too (`lengthUnit`).
  */
-/** Where a mark goes on a field's line: after the type, or after the limits (`lengthUnit`: the API-wide type row's, naming the unit too). */
 type MarkSpot = 'assumedType' | 'type' | 'limits' | 'lengthUnit';
 
 
