@@ -21,7 +21,7 @@ function asHtml(nodes: readonly Node[]): string {
       const inner = asHtml(node.children ?? []);
       // A <PortalAssumption /> mark reaches here as its words in emphasis (guideMarkdown.ts), "Portal assumption"
       // or, on a field's fact, "Portal assumption: type", "Open: unit": the mark again, which the measure counts apart.
-      if (node.type === 'emphasis' && /^(Portal assumption|Open)(: [a-z ,]+)?$/.test(inner)) return `<span class="portal-assumption">${inner}</span>`;
+      if (node.type === 'emphasis' && /^(Portal assumption|Open)(: [a-z ,]+(; Open: [a-z ,]+)?)?$/.test(inner)) return `<span class="portal-assumption">${inner}</span>`;
       if (node.type === 'mdxJsxFlowElement' || node.type === 'mdxJsxTextElement') {
         const className = ((node.attributes as {name: string; value?: unknown}[] | undefined) ?? []).find((attribute) => attribute.name === 'className')?.value;
         return `<div class="${typeof className === 'string' ? className : ''}">${inner}</div>`;

@@ -85,7 +85,7 @@ export function applyProvider(document: OpenApiDocument): OpenApiDocument {
         url: provider.apiServers.testing,
         description: `Testing: the /testing base of the same calls.${placeholderHostNote(provider.apiServers.testing)}`,
         'x-not-stated': ['meaning', 'location'],
-        'x-open': {question: 'where the /testing base is; what data it holds', assumed: 'the production base followed by /testing'},
+        'x-open': {question: 'where the /testing base is; what data it holds', assumed: 'the production base followed by /testing', assumes: ['location']},
       },
     ],
   };

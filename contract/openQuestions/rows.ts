@@ -1,10 +1,12 @@
 /** The open questions read from the contract: each marked silence as a row at its home, and the rows one call reaches. */
 import {notStatedAspects, type NotStatedAspect} from '../silences';
 
+// The words of a mark, which the guides' component also reads, are in a file of their own.
+export {aspectLabel, markAspects, markerText, markLabel, markLinkSuffix, markName} from './markWords';
+
 /** The register page's route: every row's anchor is on it. */
 export const registerRoute = '/docs/guides/open-questions';
 
-/** What a marked node holds beside `x-not-stated`. */
 /**
  * A node's open question (`x-open`). `stated-in` names the request or answer schemas whose calls the
  * specification does give the node's limits or values for (the reschedule's times, the BOL's time zone
@@ -15,8 +17,11 @@ export const registerRoute = '/docs/guides/open-questions';
  * `label`, on a call or an answer: what its mark names in place of the aspects ("Open: probills it
  * cannot track", "Portal assumption: which calls"): a call's "behaviour" or "meaning" beside a rule
  * the carrier states read as if it covered that rule.
+ * `assumes`: the aspects `assumed` answers, where it answers only some of them (`limit`'s "page size, an
+ * optional integer" answers its meaning, type and required-ness, not its range or default): the mark
+ * names those as the portal's and the rest as open ("Portal assumption: type; Open: format").
  */
-export type OpenMarker = {question: string; assumed?: string; sandbox?: string; 'stated-in'?: string[]; after?: string; label?: string};
+export type OpenMarker = {question: string; assumed?: string; sandbox?: string; 'stated-in'?: string[]; after?: string; label?: string; assumes?: NotStatedAspect[]};
 
 export type OpenQuestion = {
   /** Stable anchor of the row on the register page, derived from its home. */
@@ -35,6 +40,8 @@ export type OpenQuestion = {
   readonly after?: string;
   /** What a call's or an answer's mark names in place of its aspects (`x-open.label`). */
   readonly label?: string;
+  /** The aspects `assumed` answers, where it answers only some (`x-open.assumes`); else all of them. */
+  readonly assumes?: readonly NotStatedAspect[];
   /** The specification's section for the home (its `x-spec`). */
   readonly spec: string;
 };
@@ -58,28 +65,6 @@ export function anchorOf(...parts: string[]): string {
     .replace(/^-|-$/g, '');
 }
 
-/** The short label of each aspect, for markers ("Open: unit, type"). */
-const aspectLabels: Record<NotStatedAspect, string> = {
-  type: 'type',
-  format: 'format',
-  unit: 'unit',
-  timezone: 'time zone',
-  bounds: 'limits',
-  values: 'values',
-  required: 'required fields',
-  shape: 'shape',
-  presence: 'presence',
-  meaning: 'meaning',
-  status: 'status',
-  message: 'message',
-  behaviour: 'behaviour',
-  location: 'location',
-};
-
-export function aspectLabel(aspect: NotStatedAspect): string {
-  return aspectLabels[aspect] ?? notStatedAspects[aspect];
-}
-
 /** The marker of a node: throws, naming the node, when `x-not-stated` and `x-open` do not come together. */
 function markerOf(node: Node, where: string): OpenMarker | undefined {
   const aspects = node['x-not-stated'];
@@ -92,6 +77,12 @@ function markerOf(node: Node, where: string): OpenMarker | undefined {
   }
   if (!open || typeof open.question !== 'string' || open.question.trim() === '') {
     throw new Error(`${where}: x-not-stated needs an x-open with a question (what the carrier leaves open)`);
+  }
+  if (open.assumes !== undefined) {
+    const strays = Array.isArray(open.assumes) ? open.assumes.filter((aspect) => !aspects.includes(aspect)) : [open.assumes];
+    if (!open.assumed || !Array.isArray(open.assumes) || open.assumes.length === 0 || strays.length > 0) {
+      throw new Error(`${where}: x-open.assumes lists the aspects its x-open.assumed answers, some of x-not-stated's ${JSON.stringify(aspects)} (found ${JSON.stringify(open.assumes)}${open.assumed ? '' : ', with no assumed'})`);
+    }
   }
   return open;
 }
@@ -115,6 +106,7 @@ function row(home: string, field: string, node: Node, spec: string): OpenQuestio
     ...(open['stated-in'] ? {statedIn: open['stated-in']} : {}),
     ...(open.after ? {after: open.after} : {}),
     ...(open.label ? {label: open.label.trim()} : {}),
+    ...(open.assumes ? {assumes: open.assumes} : {}),
     spec,
   };
   nodeOfRow.set(found, node);
@@ -243,26 +235,6 @@ export function endOfWords(text: string, words: string): number {
   const match = pattern.exec(text);
   return match ? match.index + match[0].length : -1;
 }
-
-/**
- * The short marker /api/ shows for a row: "Open: unit" where the carrier leaves it open, or "Portal
- * assumption: type" where the contract shows the portal's assumption in its place (the type, limit or
- * shape shown is then the portal's). Its row in the register says what is open and what is assumed.
- */
-export function markerText(question: Pick<OpenQuestion, 'aspects' | 'assumed' | 'label'>, showsAssumption = Boolean(question.assumed)): string {
-  return markName(question.assumed && showsAssumption ? 'Portal assumption' : 'Open', question.label ?? question.aspects.map(aspectLabel).join(', '));
-}
-
-/**
- * A mark's words, as /api/'s marker and the Markdown pages write them: its label, then what it bends
- * where it names that ("Portal assumption: type", "Open: unit"; a bare "Portal assumption" in prose).
- */
-export function markName(label: string, aspects?: string): string {
-  return aspects ? `${label}: ${aspects}` : label;
-}
-
-/** What a field's mark adds to its name for a screen reader: it opens a question (src/components/PortalAssumption). */
-export const markLinkSuffix = ' (open question)';
 
 /**
  * What the sandbox does for a row: what the row says, else "as assumed" where the portal assumes a

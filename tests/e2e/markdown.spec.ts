@@ -176,7 +176,7 @@ test('no operation page shows Markdown escaped as text: the open-question links 
     expect(prose.match(/\\[*[\]()]/g) ?? [], operation).toEqual([]);
   }
   const inventory = await (await request.get('/api/operations/getInventory.md')).text();
-  expect(inventory).toMatch(/\*\[Portal assumption: type, format\]\(https:\/\/[^)]+\/docs\/guides\/open-questions#parameter-clientcodequery\)\*/);
+  expect(inventory).toMatch(/\*\[Portal assumption: type; Open: format\]\(https:\/\/[^)]+\/docs\/guides\/open-questions#parameter-clientcodequery\)\*/);
 });
 
 for (const colourMode of ['light', 'dark'] as const) {

@@ -1,7 +1,7 @@
 import React, {useEffect, useId, useRef, useState} from 'react';
 import Link from '@docusaurus/Link';
 
-import {markLinkSuffix, markName} from '../../../contract/openQuestions/rows';
+import {markLinkSuffix, markName} from '../../../contract/openQuestions/markWords';
 import styles from './styles.module.css';
 
 type Props = {

@@ -3,7 +3,7 @@ import path from 'node:path';
 import {test, expect} from '@playwright/test';
 
 import {docsPages} from '../../../contract/docsPages';
-import {callOpenQuestions, openQuestions, registerRows} from '../../../contract/openQuestions';
+import {callOpenQuestions, markerText, openQuestions, registerRows} from '../../../contract/openQuestions';
 import {Contract} from '../../../src/remark/contract/contract';
 import {newPageState, renderers} from '../../../src/remark/contract/renderers';
 import type {Node} from '../../../src/remark/contract/mdast';
@@ -174,4 +174,24 @@ test("an answer line marks the answer's shape where the carrier leaves it open, 
   expect(reschedule).toContain('"value":"shape"');
   // The pickup request's answer is the carrier's (section 7: "201, result, pickupNumber"): no mark.
   expect(answerLine('requestPickup')).not.toContain('PortalAssumption');
+});
+
+test("a mark names as the portal's only the aspects its assumption answers (x-open.assumes), and the rest as open; an aspect it does not list fails the bundle, naming the node", () => {
+  // `limit`'s "page size, an optional integer" answers its meaning, type and required-ness, not its range or default.
+  const limit = rows.find((row) => row.id === 'parameter-limitquery')!;
+  expect(limit.assumes).toEqual(['meaning', 'type', 'required']);
+  expect(markerText(limit)).toBe('Portal assumption: meaning, type, required fields; Open: limits, behaviour');
+  // A node that shows none of the assumed facts is open on all of them; a mark on an open aspect alone reads Open.
+  expect(markerText(limit, false)).toBe('Open: meaning, type, limits, required fields, behaviour');
+  expect(markerText({...limit, aspects: ['bounds']})).toBe('Open: limits');
+  expect(markerText({...limit, aspects: ['type']})).toBe('Portal assumption: type');
+  // Without `assumes`, the assumption answers every aspect, as before.
+  expect(markerText({aspects: ['type', 'format'], assumed: 'string'})).toBe('Portal assumption: type, format');
+  const marked = (assumes: unknown) => ({
+    paths: {},
+    components: {schemas: {Phone: {type: 'object', properties: {phoneNumber: {type: 'string', 'x-not-stated': ['type', 'format'], 'x-open': {question: 'JSON type and form', assumed: 'string', assumes}}}}}},
+  });
+  expect(openQuestions(marked(['type']) as never).map((row) => markerText(row))).toEqual(['Portal assumption: type; Open: format']);
+  expect(() => openQuestions(marked(['unit']) as never)).toThrow('schema Phone phoneNumber: x-open.assumes lists the aspects its x-open.assumed answers');
+  expect(() => openQuestions(marked('type') as never)).toThrow('schema Phone phoneNumber: x-open.assumes');
 });

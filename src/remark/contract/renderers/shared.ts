@@ -3,7 +3,8 @@
 import {Contract} from '../contract';
 import {inlineCode, jsx, text, type Node} from '../mdast';
 import {openMarker} from '../../../../contract/openQuestions/markers';
-import {acrossTheApi, aspectLabel, openQuestions, registerRoute, registerRows, rowsByNode, type OpenQuestion} from '../../../../contract/openQuestions';
+import {acrossTheApi, aspectLabel, markAspects, markLabel, openQuestions, registerRoute, registerRows, rowsByNode, type OpenQuestion} from '../../../../contract/openQuestions';
+import type {NotStatedAspect} from '../../../../contract/silences';
 import {apiWideQuestions} from '../../../../contract/portalChoices';
 
 export type Props = Record<string, string | undefined>;
@@ -136,12 +137,14 @@ export const shownAspects = new Set(['type', 'format', 'bounds', 'values', 'shap
  * an assumption the row states), "Open" where the carrier leaves it open and the line fills nothing in.
  * It links to the question's row of the register, and opens the question in place.
  */
-export function questionMark(row: OpenQuestion, aspects: readonly string[], showsFact: boolean, label = showsFact && (row.assumed || aspects.some((aspect) => shownAspects.has(aspect))) ? 'Portal assumption' : 'Open'): Node {
+export function questionMark(row: OpenQuestion, aspects: readonly string[], showsFact: boolean, shownLabel: 'Portal assumption' | 'Open' = showsFact && (row.assumed || aspects.some((aspect) => shownAspects.has(aspect))) ? 'Portal assumption' : 'Open'): Node {
+  // Where the row's assumption answers none of these aspects (`x-open.assumes`), they are open.
+  const label = markLabel(row, aspects as NotStatedAspect[], shownLabel);
   return jsx('PortalAssumption', {
     label,
     // A page's own question has no aspects: the mark names the question itself ("Open: who issues
     // testing credentials…"), so a screen reader hears what it bends.
-    aspects: row.label ?? (aspects.length > 0 ? aspects.map((aspect) => aspectLabel(aspect as never)).join(', ') : row.question.charAt(0).toLowerCase() + row.question.slice(1)),
+    aspects: row.label ?? (aspects.length > 0 ? markAspects(row, aspects as NotStatedAspect[], label) : row.question.charAt(0).toLowerCase() + row.question.slice(1)),
     question: row.question,
     ...(row.assumed ? {assumed: row.assumed} : {}),
     // Only where the row says what the sandbox does: "as assumed" would repeat the line above it.
