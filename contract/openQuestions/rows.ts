@@ -14,7 +14,7 @@ export const registerRoute = '/docs/guides/open-questions';
  * `after`, on a call: the words of its description that the question bends ("A plan it refuses
  * answers `result` false with its `error`."); the call's mark goes right after them, on /api/ and in
  * the guide's summary of the call, so that it does not seem to cover the facts the carrier states.
- * `label`, on a call or an answer: what its mark names in place of the aspects ("Open: probills it
+ * `label`, on a call, an answer or an error body: what its mark names in place of the aspects ("Open: probills it
  * cannot track", "Portal assumption: which calls"): a call's "behaviour" or "meaning" beside a rule
  * the carrier states read as if it covered that rule.
  * `assumes`: the aspects `assumed` answers, where it answers only some of them (`limit`'s "page size, an

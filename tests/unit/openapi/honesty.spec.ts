@@ -387,6 +387,10 @@ test('an error answer whose message the carrier leaves open says so in its Messa
   const hrefs = (cell: Node) => JSON.stringify(cell).match(/open-questions#[\w-]+/g);
   expect(hrefs(requestCells[0])).toEqual(['open-questions#timeformatbadrequest']);
   expect(hrefs(requestCells[2])).toEqual(['open-questions#errorresponse']);
+  // That mark follows the carrier's own messages, so it names the body's shape, not "shape" alone, which
+  // read as covering the message beside it (twelfth outside read, M2).
+  const cancel422 = tablesIn(renderers.ErrorResponses(docsContract, {operation: 'cancelPickup'}, newPageState()))[0].children!.find((row) => cellText(row.children![0].children!).startsWith('422'))!;
+  expect(JSON.stringify(cancel422.children![2])).toMatch(/"name":"aspects","value":"body shape"/);
   // The catalogue groups on the same cells.
   const catalogue = tablesIn(renderers.ErrorCatalogue(docsContract, {}, newPageState()))[0].children!.slice(1).map((row) => row.children!.map((cell) => cellText(cell.children!)));
   expect(catalogue.filter((row) => row[2].startsWith('not stated; example:'))).toEqual([
