@@ -167,7 +167,7 @@ export function apiWideQuestions(document: Document): ApiWideQuestion[] {
   }
   const success = taking('success-status');
   if (success.length > 0) {
-    rows.push({id: choiceRowIds.success, field: 'success answer', aspects: ['status'], question: `success status of the ${success.length} calls without a stated one`, assumed: '200 OK', spec: '7'});
+    rows.push({id: choiceRowIds.success, field: 'success answer', aspects: ['status'], question: `success status of the ${success.length} calls with none stated and no question of their own`, assumed: '200 OK', spec: '7'});
   }
   const parameters = [...new Set(operations.flatMap((operation) => requiredQuery(document, operation).map((parameter) => `\`${parameter.name}\``)))];
   if (parameters.length > 0) {

@@ -40,6 +40,7 @@ export function expandContractComponents(contract: Contract, node: Node, file: F
       continue;
     }
     const props = Object.fromEntries((child.attributes ?? []).map((attribute) => [attribute.name, typeof attribute.value === 'string' ? attribute.value : undefined]));
+    if (props.operation && !page.callHeadingDepths.has(props.operation)) page.callHeadingDepths.set(props.operation, page.headingDepth);
     let replacement: Node[];
     try {
       replacement = render(contract, props, page);

@@ -6,6 +6,7 @@ import {docsPages} from '../../../contract/docsPages';
 import {callOpenQuestions, markerText, openQuestions, registerRows} from '../../../contract/openQuestions';
 import {Contract} from '../../../src/remark/contract/contract';
 import {newPageState, renderers} from '../../../src/remark/contract/renderers';
+import {expandContractComponents} from '../../../src/remark/contract';
 import type {Node} from '../../../src/remark/contract/mdast';
 import {contract, operations} from './contract';
 import {openApiJsonPath, publishedFile} from '../../../contract/outputs';
@@ -194,4 +195,15 @@ test("a mark names as the portal's only the aspects its assumption answers (x-op
   expect(openQuestions(marked(['type']) as never).map((row) => markerText(row))).toEqual(['Portal assumption: type; Open: format']);
   expect(() => openQuestions(marked(['unit']) as never)).toThrow('schema Phone phoneNumber: x-open.assumes lists the aspects its x-open.assumed answers');
   expect(() => openQuestions(marked('type') as never)).toThrow('schema Phone phoneNumber: x-open.assumes');
+});
+
+test("a call's Open questions go one level under the call's own heading, however many subsections come between", () => {
+  const docsContract = Contract.load(projectRoot);
+  const component = (name: string) => ({type: 'mdxJsxFlowElement', name, attributes: [{type: 'mdxJsxAttribute', name: 'operation', value: 'requestPickup'}], children: []});
+  const heading = (depth: number, value: string) => ({type: 'heading', depth, children: [{type: 'text', value}]});
+  // The guides' shape: the call at h2, its summary, then an h3 subsection before the block.
+  const root = {type: 'root', children: [heading(2, 'Request a pickup'), component('OperationSummary'), heading(3, 'Answers'), component('OpenQuestions')]};
+  expandContractComponents(docsContract, root as never, {path: path.join(projectRoot, 'docs/guides/pickups.mdx')} as never, newPageState());
+  const depths = JSON.stringify(root).match(/"data-heading-depth","value":"(\d)"/g);
+  expect(depths).toEqual(['"data-heading-depth","value":"3"']);
 });

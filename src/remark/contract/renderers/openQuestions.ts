@@ -52,8 +52,10 @@ export const OpenQuestions: Renderer = (contract, props, page) => {
       page.openQuestionsShown.set(row.id, {anchor, title: operation.summary});
     }
   }
+  // One level under the call's own heading, wherever the block comes in its section.
+  const depth = Math.min((page.callHeadingDepths.get(operation.operationId) ?? page.headingDepth) + 1, 6);
   if (reached.length === 0) {
-    return [jsx('div', {className: 'open-questions'}, [anchoredHeading(page.headingDepth + 1, anchor, text(`Open questions: ${operation.summary}`)), paragraph(text('None: the carrier states everything this call takes and answers.'))])];
+    return [jsx('div', {className: 'open-questions'}, [anchoredHeading(depth, anchor, text(`Open questions: ${operation.summary}`)), paragraph(text('None: the carrier states everything this call takes and answers.'))])];
   }
   const blocks: Node[] = [];
   if (fresh.length > 0) {
@@ -93,7 +95,7 @@ export const OpenQuestions: Renderer = (contract, props, page) => {
   // the line as a heading of the depth it names (src/plugins/llmsTxt).
   const count = new Set(reached.map(({row, field}) => `${field}|${row.id}`)).size;
   const title = `Open questions: ${operation.summary} (${count})`;
-  return [jsx('details', {className: 'open-questions', id: anchor}, [jsx('summary', {'data-heading-depth': String(Math.min(page.headingDepth + 1, 6))}, [text(title)]), ...blocks])];
+  return [jsx('details', {className: 'open-questions', id: anchor}, [jsx('summary', {'data-heading-depth': String(depth)}, [text(title)]), ...blocks])];
 };
 
 /** The introduction's section that states the choices made across the API (`## Portal assumptions` in openapi.yaml). */

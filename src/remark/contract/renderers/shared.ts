@@ -21,6 +21,12 @@ export type PageState = {
   /** The depth of the last heading before the component: a block's own heading goes one level under it. */
   headingDepth: number;
   /**
+   * The depth of the heading each call's section starts under: the last heading before the first
+   * component that names the call (index.ts). The call's Open questions go one level under it, however
+   * many subsections ("Answers", "Example answer") come between.
+   */
+  readonly callHeadingDepths: Map<string, number>;
+  /**
    * What the page holds, read before any component renders (index.ts): the calls whose error answers it
    * lists, in order, and whether it has a `<CommonErrors />` block that says their shared ones once.
    */
@@ -35,7 +41,7 @@ export type PageState = {
   withoutFileSizes?: boolean;
 };
 
-export const newPageState = (options: Pick<PageState, 'withoutFileSizes'> = {}): PageState => ({openQuestionsShown: new Map(), requiredExplained: false, registerLinked: false, headingDepth: 1, errorCalls: [], hasCommonErrors: false, fieldDescriptionsShown: new Set(), ...options});
+export const newPageState = (options: Pick<PageState, 'withoutFileSizes'> = {}): PageState => ({openQuestionsShown: new Map(), requiredExplained: false, registerLinked: false, headingDepth: 1, callHeadingDepths: new Map(), errorCalls: [], hasCommonErrors: false, fieldDescriptionsShown: new Set(), ...options});
 
 /**
  * A heading with its anchor set here: this plugin runs after Docusaurus gives headings their ids and
