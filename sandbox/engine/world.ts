@@ -42,8 +42,10 @@ export function seedWorld(contract: Contract): World {
     probills[String(probill.probillNumber)] ??= probill;
   }
 
-  const detail = contract.example<Json>('AgentProbillDetailResponseExample');
-  const agentProbills: Record<string, Json> = {[String(detail.probillNumber)]: detail};
+  // Both probills of the list have a detail example, items and all, as their tracking has.
+  const agentProbills: Record<string, Json> = Object.fromEntries(
+    ['AgentProbillDetailResponseExample', 'AgentProbillDetailArrivedResponseExample'].map((name) => contract.example<Json>(name)).map((detail) => [String(detail.probillNumber), detail]),
+  );
   for (const probill of contract.example<{results: Json[]}>('AgentProbillListResponseExample').results) {
     agentProbills[String(probill.probillNumber)] ??= {...probill, status: probills[String(probill.probillNumber)]?.status ?? probill.status, items: []};
   }
