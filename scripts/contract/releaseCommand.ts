@@ -101,7 +101,10 @@ const lintCheck: ReleaseCheck = {
 };
 const unitChecks: ReleaseCheck = {
   name: 'contract unit checks (tests/unit/openapi: silences, bounds, honesty, open questions)',
-  command: () => ['npx', 'playwright', 'test', '--project=unit', 'tests/unit/openapi', '--reporter=line', '--retries=0'],
+  // One worker: the checks take about 6 s of test time, and a second worker loaded the contract's
+  // modules again for it (11 against 14 CPU-s, idle, 2026-12-03), while a release inside the test run
+  // shares the machine with the other tests.
+  command: () => ['npx', 'playwright', 'test', '--project=unit', 'tests/unit/openapi', '--reporter=line', '--retries=0', '--workers=1'],
   fix: 'Each failing test names the openapi/ file and what to change there (a caveat word out of a description, an x-open beside every x-not-stated); change it, then run npx playwright test --project=unit tests/unit/openapi.',
 };
 
