@@ -85,7 +85,8 @@ function showsAnAspect(found: OpenQuestion, node: Node): boolean {
   // An answer shows its status and its shape; what a message's placeholder holds (the ETA's `{phone}`)
   // or means is not shown there: the carrier's words are, and the question is open on them.
   const isAnswer = found.home.startsWith('response ') || / answer$/.test(found.field);
-  if (isAnswer) return found.aspects.some((aspect) => !['meaning', 'format', 'message'].includes(aspect));
+  // A message the row assumes (the documents call's generic 400) is its example's, shown there.
+  if (isAnswer) return found.aspects.some((aspect) => !['meaning', 'format', 'message'].includes(aspect)) || (found.aspects.includes('message') && Boolean(found.assumed));
   if (!isField) return true;
   const hasShape = Boolean(node.properties || node.allOf || node.items);
   // `oneOf` or `anyOf` of types reads as one ("integer or null").

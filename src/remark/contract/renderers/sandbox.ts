@@ -12,8 +12,9 @@ import {releaseStatus} from '../../../../contract/releases/status';
 import {usage} from '../../../../sandbox/program/options';
 import {maxBodyBytes} from '../../../../sandbox/engine/engine';
 import type {ContractDocument} from '../../../../sandbox/engine/contract';
+import {anchorOf} from '../../../../contract/openQuestions';
 import {magicValues, sandboxPassword} from '../../../../sandbox/engine/magicValues';
-import {type Renderer, required, namedTable, assumptionTag, rowOfNode} from './shared';
+import {type Renderer, required, namedTable, rowOfNode} from './shared';
 
 /**
  * `<SandboxMagicValues />`: the sandbox's triggers, from the module the sandbox itself reads, so the
@@ -56,18 +57,18 @@ export const SandboxLifecycle: Renderer = (contract) => {
     // The call by its name: a path in a narrow column would break inside its words.
     return [[link(referenceUrl(entry.operation), text(entry.operation.summary)), ...(move.sent ? [text(' with '), inlineCode(move.sent)] : [])], inlineMarkdown(move.from), [inlineCode(move.sets), ...(move.note ? [text('; '), ...inlineMarkdown(move.note)] : [])]];
   });
-  // The mark opens the question of the table's first call (what each posted status sets).
+  // The question the table answers for the sandbox (what each posted status sets) is the first call's,
+  // marked in its summary and asked in its Open questions block: the table, after the call's facts,
+  // says it is the sandbox's and links to that block rather than marking it again.
   const first = operations.find((candidate) => candidate.operation.operationId === moves[0].operation);
   const lifecycleQuestion = first && rowOfNode(contract, first.operation);
   if (!lifecycleQuestion) {
-    throw new Error(`openapi/openapi.yaml: x-sandbox-lifecycle's first call, ${moves[0].operation}, has no x-open question for its mark to open`);
+    throw new Error(`openapi/openapi.yaml: x-sandbox-lifecycle's first call, ${moves[0].operation}, has no x-open question for the table to answer`);
   }
   return [
     jsx('details', {className: 'open-questions'}, [
-      // The mark opens a question, a link: inside the summary, itself a control, it would be nested
-      // interactive content (axe), so it leads the block's body.
       jsx('summary', {}, [text('How the sandbox moves a probill')]),
-      paragraph(assumptionTag(lifecycleQuestion, {onlySandboxChooses: true}), text(' What each call sets in the sandbox, and from which statuses:')),
+      paragraph(text('What each call sets in the sandbox, and from which statuses; the carrier leaves it '), link(`#open-questions-${anchorOf(moves[0].operation)}`, text('open')), text(':')),
       namedTable('How the sandbox moves a probill', table(['Call', 'From', 'Sets'], rows)),
     ]),
   ];

@@ -170,8 +170,10 @@ export function assumptionTag(row: OpenQuestion, {onlySandboxChooses = false} = 
 
 /**
  * `<PortalAssumption row="tokenresponse-expires-in" />` in a page's own prose: the same mark as the
- * field lists', with its question, linked to its row of the register. A mark without its row would
- * open nothing: the build stops, naming the page and the line.
+ * field lists', with its question, linked to its row of the register. `aspects="bounds"` names which
+ * of the row's aspects the words bend, where they state only some ("This loop starts at page 1").
+ * A mark without its row would open nothing, and one naming an aspect its row does not ask would
+ * claim more: the build stops, naming the page and the line.
  */
 export function handWrittenMark(contract: Contract, props: Props): Node[] {
   const id = props.row;
@@ -179,7 +181,12 @@ export function handWrittenMark(contract: Contract, props: Props): Node[] {
     throw new Error('<PortalAssumption> needs row="<id>", the id of its row in the register of open questions (the anchor after # on /docs/guides/open-questions)');
   }
   const row = registerRow(contract, id);
-  return [questionMark(row, row.aspects, Boolean(row.assumed))];
+  const aspects = props.aspects ? props.aspects.split(/[\s,]+/).filter(Boolean) : [...row.aspects];
+  const strays = aspects.filter((aspect) => !row.aspects.includes(aspect as NotStatedAspect));
+  if (strays.length > 0) {
+    throw new Error(`<PortalAssumption row="${id}" aspects="${props.aspects}">: its row asks ${row.aspects.join(', ')}, not ${strays.join(', ')}`);
+  }
+  return [questionMark(row, aspects, Boolean(row.assumed))];
 }
 
 export function operationOf(contract: Contract, props: Props, component: string) {
