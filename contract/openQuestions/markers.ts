@@ -1,5 +1,5 @@
 /** The short markers /api/ shows on each marked node, each linked to its row of the register. */
-import {aspectsOpenFor, callSchemaNames, endOfWords, markName, markerText, methods, nodeOfRow, openQuestions, rowsByNode, schemaName, withMarker, withMarkerOnce, type Document, type Node, type OpenQuestion} from './rows';
+import {aspectsOpenFor, callSchemaNames, endOfWords, markName, markerText, methods, nodeOfRow, openQuestions, rowsByNode, schemaName, statesValuesEverywhere, withMarker, withMarkerOnce, type Document, type Node, type OpenQuestion} from './rows';
 import {registerRoute} from './register';
 import {boundKeywords} from '../citations';
 import {assumedTypeAspects, assumedTypesRowId, fieldsWithAssumedType} from './assumedTypes';
@@ -194,7 +194,7 @@ function markBorrowedLimits(document: Document, rowOfNode: ReadonlyMap<Node, Ope
       const name = schemaName(node);
       const target = name ? schemas[name] : undefined;
       if (name && target) {
-        if (asksLimits(rowOfNode.get(target))) return held;
+        if (asksLimits(rowOfNode.get(target)) || statesValuesEverywhere(target)) return held;
         const shared = !onlyItsCalls(name);
         const under = walk(target, inPlace && !shared, next);
         // A shared schema's limits are marked on the field that holds it, with the field's or the schema's words.

@@ -15,7 +15,7 @@
  * as a component of its own in openapi/ (`ReschedulePickupWindow`, `BolPickupWindow`).
  */
 import {boundKeywords} from '../citations';
-import {aspectsOpenFor, callSchemaNames, markerText, statedFor, openQuestions, referencedComponent, registerRoute, rowsByNode, withMarker, type Document, type Node, type OpenQuestion} from './rows';
+import {aspectsOpenFor, callSchemaNames, markerText, statedFor, statesValuesEverywhere, openQuestions, referencedComponent, registerRoute, rowsByNode, withMarker, type Document, type Node, type OpenQuestion} from './rows';
 
 type Schema = Node & {properties?: Record<string, Node>; items?: Node; allOf?: Node[]; anyOf?: Node[]; oneOf?: Node[]; enum?: unknown[]; pattern?: string};
 
@@ -80,7 +80,7 @@ export function markEachCall<T>(document: T, {registerHref = registerRoute}: {re
       if (shown[key]) result[key] = shown[key]!.map((part) => below(part, false));
     }
     if (isField && borrowed) {
-      const hasLimits = Boolean(shown.enum) || boundKeywords.some((keyword) => shown[keyword] !== undefined);
+      const hasLimits = !statesValuesEverywhere(referred) && (Boolean(shown.enum) || boundKeywords.some((keyword) => shown[keyword] !== undefined));
       // A field with an open question of its own on its limits carries that mark instead (the guide's rule).
       const marksOwnLimits = ownRows(node, shown).some((row) =>
         row.aspects.some((aspect) => ((aspect === 'bounds' || aspect === 'values') && !statedFor(row, call, aspect)) || (aspect === 'format' && Boolean(shown.pattern))),

@@ -265,6 +265,15 @@ export function sharedErrorBodies(document: Pick<Document, 'components'>): Set<s
   return new Set([...JSON.stringify(document.components.responses ?? {}).matchAll(/#\/components\/schemas\/(\w+)/g)].map((match) => `#/components/schemas/${match[1]}`));
 }
 
+/**
+ * Whether a schema's values are the carrier's on every call that uses it: its `x-spec` quotes section 9,
+ * the business constants (`ClassCode`'s "Class codes: 50, 55, …"). A request that borrows another's limits
+ * (the pickup request, the BOL plus pickup's) does not borrow these: the specification gives them itself.
+ */
+export function statesValuesEverywhere(schema: Node | undefined): boolean {
+  return typeof schema?.['x-spec'] === 'string' && /^9: "/.test(schema['x-spec']);
+}
+
 /** The name of the schema a call's JSON body refers to (`ReschedulePickupRequest`), if it refers to one. */
 export function schemaName(schema: Node | undefined): string | undefined {
   return typeof schema?.$ref === 'string' && schema.$ref.startsWith('#/components/schemas/') ? schema.$ref.split('/').pop() : undefined;

@@ -216,3 +216,14 @@ test("a page's own mark names the aspects its words bend (aspects=\"bounds\"), a
   expect(mark({row: 'parameter-pagenumberquery'})).toContain('"name":"aspects","value":"type, limits, required fields"');
   expect(() => mark({row: 'parameter-pagenumberquery', aspects: 'unit'})).toThrow('<PortalAssumption row="parameter-pagenumberquery" aspects="unit">: its row asks type, bounds, required, not unit');
 });
+
+test("section 9's constants are the carrier's on every call: the pickup request borrows the BOL's limits and item types, not its class codes", () => {
+  const docsContract = Contract.load(projectRoot);
+  const [fieldList] = renderers.SchemaFields(docsContract, {schema: 'PickupRequest'}, newPageState());
+  const list = fieldList.children!.find((node) => node.type === 'list')!;
+  const line = (field: string) => JSON.stringify(list.children!.find((item) => textOf([item]).startsWith(field)));
+  // The item type is borrowed (the BOL's four), and marked so; the twenty class codes are section 9's.
+  expect(line('items[].type')).toMatch(/"name":"aspects","value":"values"/);
+  expect(line('items[].classCode')).not.toMatch(/"name":"aspects","value":"values"/);
+  expect(line('items[].classCode')).toContain('one of 20 values');
+});

@@ -3,7 +3,7 @@
 import {Contract, type Schema} from '../contract';
 import {inlineCode, inlineMarkdown, jsx, list, paragraph, strong, text, type Node} from '../mdast';
 import {type PageState, type Renderer, apiWideRow, guideDescription, questionMark, required, rowOfNode, shownAspects} from './shared';
-import {type OpenQuestion} from '../../../../contract/openQuestions';
+import {statesValuesEverywhere, type OpenQuestion} from '../../../../contract/openQuestions';
 import {boundKeywords} from '../../../../contract/citations';
 import {assumedTypeAspects, assumedTypesRowId, showsAssumedType} from '../../../../contract/openQuestions/assumedTypes';
 import {statedFor} from '../../../../contract/openQuestions/rows';
@@ -321,7 +321,7 @@ export const SchemaFields: Renderer = (contract, props, page) => {
     const borrowedHere = borrowedLimits(contract, row.parent) ?? borrowed;
     // A pattern alone (a date's or a time's form, cited where its schema is) is no borrowed limit.
     const shown = flatten(contract, row.schema);
-    const hasBorrowable = shown.enum || shown.items || boundKeywords.some((keyword) => (shown as Record<string, unknown>)[keyword] !== undefined);
+    const hasBorrowable = !statesValuesEverywhere(contract.resolve<Schema>(row.schema) as never) && (shown.enum || shown.items || boundKeywords.some((keyword) => (shown as Record<string, unknown>)[keyword] !== undefined));
     if (borrowedHere && bounds.length > 0 && hasBorrowable && !marks.has('limits')) {
       marks.set('limits', [questionMark(borrowedHere, [...(shown.enum || shown.items ? ['values'] : []), ...(shown.enum ? [] : ['bounds'])], true)]);
     }
