@@ -9,7 +9,7 @@
 import {agentProbillWrite, agentRefusal, documentsError, processingError, refused, success, unprocessable, validationError, type Handler, type HandlerContext, type Outcome} from './answers';
 import {magic, sandboxPassword} from './magicValues';
 import {newPickupNumber, newProbillNumber, type Json} from './world';
-import {trackingParty, warehouseTracking, type BolParty} from './trackingRecords';
+import {trackingParty, warehouseTracking, type AddressedParty, type BolParty} from './trackingRecords';
 import {anchorOf} from '../../contract/openQuestions/rows';
 
 export type {HandlerContext, Outcome} from './answers';
@@ -44,13 +44,12 @@ function trackNewProbill(context: HandlerContext, fields: Json): number {
     status: 'TENDERED AT ORIGIN',
     statusUpdateDate: numericDate(context.now),
     statusUpdateTime: numericTime(context.now),
-    // The parts a tracked probill always shows (only pod, eta and the appointment may be absent):
-    // the example's, as for the terminals, where the call that made it gives none.
+    // The terminals and parties a tracked probill shows: the example's, where the call that made it
+    // gives none. No invoice: freight just tendered has none yet, and its INVOICE documents are empty.
     originTerminal: template.originTerminal,
     destinationTerminal: template.destinationTerminal,
     shipper: template.shipper,
     consignee: template.consignee,
-    invoice: template.invoice,
     ...Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined)),
   };
   return probillNumber;
@@ -95,7 +94,7 @@ const handlers: Record<string, Handler> = {
   },
 
   createWarehouseShipment(context) {
-    const request = context.body as {shipFrom?: {shipFromCode?: string}; bolNumber?: string; poNumber?: string; items?: {pieces?: number; weight?: number}[]};
+    const request = context.body as {shipFrom?: {shipFromCode?: string}; shipTo?: AddressedParty; bolNumber?: string; poNumber?: string; items?: {pieces?: number; weight?: number}[]};
     if (request.shipFrom?.shipFromCode === magic.refusedShipFromCode) {
       return refused(context, `Unknown ship-from code ${magic.refusedShipFromCode}`);
     }
@@ -103,7 +102,7 @@ const handlers: Record<string, Handler> = {
   },
 
   createWarehouseReceipt(context) {
-    const request = context.body as {shipTo?: {shipToCode?: string}; bolNumber?: string; poNumber?: string; items?: {pieces?: number; weight?: number}[]};
+    const request = context.body as {shipTo?: {shipToCode?: string}; shipFrom?: AddressedParty; bolNumber?: string; poNumber?: string; items?: {pieces?: number; weight?: number}[]};
     if (request.shipTo?.shipToCode === magic.refusedShipToCode) {
       return refused(context, `Unknown ship-to code ${magic.refusedShipToCode}`);
     }
@@ -352,14 +351,16 @@ const handlers: Record<string, Handler> = {
     // A probill of the world (the account's, or the starting data's on a call without a token) has a
     // proof of delivery only once delivered, dated from the delivery; its other documents date from its
     // bill date. Any other number answers the example's documents.
-    const tracked = context.world.probills[String(probillNumber)] as {status?: string; billDate?: number; pod?: {date?: number; time?: number}} | undefined;
-    if (tracked && documentType === 'PROOF_OF_DELIVERY' && tracked.status !== 'DELIVERED') {
+    const tracked = context.world.probills[String(probillNumber)] as {status?: string; billDate?: number; pod?: {date?: number; time?: number}; invoice?: unknown} | undefined;
+    if (tracked && ((documentType === 'PROOF_OF_DELIVERY' && tracked.status !== 'DELIVERED') || (documentType === 'INVOICE' && !tracked.invoice))) {
       return {status: 200, body: {probillNumber, documentType, documents: []}};
     }
     const example = success(context).body as {probillNumber: number; documents: Json[]};
     const prefix = {BILL_OF_LADING: 'BOL', PROOF_OF_DELIVERY: 'POD', INVOICE: 'INVOICE', WEIGHT_AND_INSPECTION_CERTIFICATE: 'WIC'}[documentType] ?? documentType;
     const dated = documentType === 'PROOF_OF_DELIVERY' && tracked?.pod ? isoDateTime(tracked.pod.date, tracked.pod.time) : undefined;
-    const billed = isoDateTime(tracked?.billDate);
+    // Billed today (a probill the account made), its documents date from now, never before it was made.
+    const billedToday = tracked?.billDate !== undefined && tracked.billDate === numericDate(context.now);
+    const billed = billedToday ? context.now.toISOString().replace(/\.\d+Z$/, 'Z') : isoDateTime(tracked?.billDate);
     return {
       status: 200,
       body: {
@@ -371,8 +372,8 @@ const handlers: Record<string, Handler> = {
           // of document, get ids of their own.
           documentId: [document.documentId, ...(probillNumber === example.probillNumber ? [] : [probillNumber]), ...(documentType === 'BILL_OF_LADING' ? [] : [prefix])].join('-'),
           fileName: `${prefix}-${probillNumber}.pdf`,
-          // Its delivery's time; else the example's time of day on the probill's bill date.
-          ...(dated ? {createdAt: dated} : billed ? {createdAt: `${billed.slice(0, 10)}${String(document.createdAt).slice(10)}`} : {}),
+          // Its delivery's time; else the example's time of day on the probill's bill date, or now for one billed today.
+          ...(dated ? {createdAt: dated} : billedToday ? {createdAt: billed} : billed ? {createdAt: `${billed.slice(0, 10)}${String(document.createdAt).slice(10)}`} : {}),
         })),
       },
     };

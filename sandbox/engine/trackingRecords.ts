@@ -23,11 +23,31 @@ export function trackingParty(party: BolParty | undefined, name?: unknown): Json
   return Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined));
 }
 
-export function warehouseTracking(request: {bolNumber?: string; poNumber?: string; items?: {pieces?: number; weight?: number}[]}): Json {
+/** A warehouse order's party given by its address and contact (`AddressedParty`). */
+export type AddressedParty = {address?: {street?: string; city?: string; state?: string; zipcode?: string}; contact?: {name?: string}};
+
+/**
+ * An addressed party as tracking shows it: its street, city, state and ZIP code, and its contact as
+ * the attention line. No name or customer number: the order gives neither.
+ */
+export function addressedTrackingParty(party: AddressedParty | undefined): Json | undefined {
+  if (!party?.address && !party?.contact) return undefined;
+  const fields: Json = {address: party.address?.street, attention: party.contact?.name, city: party.address?.city, state: party.address?.state, zipCode: party.address?.zipcode};
+  return Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined));
+}
+
+/**
+ * A warehouse shipment's or receipt's tracking: its BOL, PO and totals, and the party the order gives
+ * by address (the shipment's `shipTo`, the receipt's `shipFrom`); the other is a warehouse code, which
+ * tracking cannot show.
+ */
+export function warehouseTracking(request: {bolNumber?: string; poNumber?: string; items?: {pieces?: number; weight?: number}[]; shipFrom?: object; shipTo?: object}): Json {
   return {
     bolNumber: request.bolNumber,
     purchaseOrderNumber: request.poNumber,
     totalWeight: request.items?.reduce((sum, item) => sum + (item.weight ?? 0), 0),
     totalPieces: request.items?.reduce((sum, item) => sum + (item.pieces ?? 0), 0),
+    shipper: addressedTrackingParty(request.shipFrom as AddressedParty | undefined),
+    consignee: addressedTrackingParty(request.shipTo as AddressedParty | undefined),
   };
 }

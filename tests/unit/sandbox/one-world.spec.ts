@@ -137,3 +137,20 @@ for (const entry of writeCalls) {
     expect(differences(value, answer.body, name, entry.path), where).toEqual([]);
   });
 }
+
+test("a warehouse receipt's probill is tracked with the party it was sent from, no invoice yet, and documents dated from when it was made", async () => {
+  const token = await freshToken(sandbox);
+  const receipt = contract.example<{shipFrom: {address: Json; contact: Json}}>('WarehouseReceiptRequestExample');
+  const sent = {...receipt, shipFrom: {address: {...receipt.shipFrom.address, street: '410 Industrial Blvd', city: 'Calhoun', zipcode: '30701'}, contact: {...receipt.shipFrom.contact, name: 'James Whitfield'}}};
+  const made = await send(sandbox, {method: 'POST', path: '/wms/receipt/create', body: sent, token});
+  const {probillNumber} = made.body as {probillNumber: number};
+  const tracked = (await send(sandbox, {method: 'GET', path: '/tracking/live/probill/details', query: {probillNumber}, token})).body as Json;
+  // The integrator sent Calhoun and got the example's Dalton (integrator of the warehouse day).
+  expect(tracked.shipper).toEqual({address: '410 Industrial Blvd', attention: 'James Whitfield', city: 'Calhoun', state: (receipt.shipFrom.address as Json).state, zipCode: '30701'});
+  expect(tracked.invoice).toBeUndefined();
+  const documents = async (documentType: string) => ((await send(sandbox, {method: 'GET', path: '/documents/probill', query: {probillNumber, documentType}, token})).body as {documents: {createdAt: string}[]}).documents;
+  expect(await documents('INVOICE')).toEqual([]);
+  const [bol] = await documents('BILL_OF_LADING');
+  // The sandbox's clock stands at 2025-04-22T12:00:00Z: never before the probill was made.
+  expect(bol.createdAt).toBe('2025-04-22T12:00:00Z');
+});
