@@ -34,7 +34,7 @@ export function aspectLabel(aspect: NotStatedAspect): string {
  * (`x-open.assumes`), the rest are named as open after it: "Portal assumption: type; Open: format". Its
  * row in the register says what is open and what is assumed.
  */
-export function markerText(question: Pick<OpenQuestion, 'aspects' | 'assumed' | 'label' | 'assumes'>, showsAssumption = Boolean(question.assumed)): string {
+export function markerText(question: Pick<OpenQuestion, 'aspects' | 'assumed' | 'label' | 'assumes' | 'aspectLabels'>, showsAssumption = Boolean(question.assumed)): string {
   const label = markLabel(question, question.aspects, question.assumed && showsAssumption ? 'Portal assumption' : 'Open');
   return markName(label, markAspects(question, question.aspects, label));
 }
@@ -45,9 +45,9 @@ export function markerText(question: Pick<OpenQuestion, 'aspects' | 'assumed' | 
  * them (`assumes`), those, then the others as open ("type; Open: format"). Where none of them is
  * answered the mark is an "Open" one, which `markLabel` says first.
  */
-export function markAspects(question: Pick<OpenQuestion, 'label' | 'assumes'>, aspects: readonly NotStatedAspect[], label: string): string {
+export function markAspects(question: Pick<OpenQuestion, 'label' | 'assumes' | 'aspectLabels'>, aspects: readonly NotStatedAspect[], label: string): string {
   if (question.label) return question.label;
-  const names = (list: readonly NotStatedAspect[]) => list.map(aspectLabel).join(', ');
+  const names = (list: readonly NotStatedAspect[]) => list.map((aspect) => question.aspectLabels?.[aspect] ?? aspectLabel(aspect)).join(', ');
   if (label !== 'Portal assumption' || !question.assumes) return names(aspects);
   const open = aspects.filter((aspect) => !question.assumes!.includes(aspect));
   const assumed = aspects.filter((aspect) => question.assumes!.includes(aspect));

@@ -20,8 +20,11 @@ export const registerRoute = '/docs/guides/open-questions';
  * `assumes`: the aspects `assumed` answers, where it answers only some of them (`limit`'s "page size, an
  * optional integer" answers its meaning, type and required-ness, not its range or default): the mark
  * names those as the portal's and the rest as open ("Portal assumption: type; Open: format").
+ * `aspect-labels`: what the mark calls an aspect where its general name says more than is open or
+ * assumed (a numeric date's `type: integer`, section 3 giving "numbers"); each mark on one fact still
+ * names only its own aspects, where a `label` would name the whole question on every fact.
  */
-export type OpenMarker = {question: string; assumed?: string; sandbox?: string; 'stated-in'?: string[]; after?: string; label?: string; assumes?: NotStatedAspect[]};
+export type OpenMarker = {question: string; assumed?: string; sandbox?: string; 'stated-in'?: string[]; after?: string; label?: string; assumes?: NotStatedAspect[]; 'aspect-labels'?: Partial<Record<NotStatedAspect, string>>};
 
 export type OpenQuestion = {
   /** Stable anchor of the row on the register page, derived from its home. */
@@ -42,6 +45,8 @@ export type OpenQuestion = {
   readonly label?: string;
   /** The aspects `assumed` answers, where it answers only some (`x-open.assumes`); else all of them. */
   readonly assumes?: readonly NotStatedAspect[];
+  /** What the marks call some of the aspects (`x-open.aspect-labels`). */
+  readonly aspectLabels?: Readonly<Partial<Record<NotStatedAspect, string>>>;
   /** The specification's section for the home (its `x-spec`). */
   readonly spec: string;
 };
@@ -78,6 +83,10 @@ function markerOf(node: Node, where: string): OpenMarker | undefined {
   if (!open || typeof open.question !== 'string' || open.question.trim() === '') {
     throw new Error(`${where}: x-not-stated needs an x-open with a question (what the carrier leaves open)`);
   }
+  const labelled = Object.keys(open['aspect-labels'] ?? {});
+  if (labelled.some((aspect) => !aspects.includes(aspect as NotStatedAspect))) {
+    throw new Error(`${where}: x-open.aspect-labels names aspects of x-not-stated's ${JSON.stringify(aspects)} only (found ${JSON.stringify(labelled)})`);
+  }
   if (open.assumes !== undefined) {
     const strays = Array.isArray(open.assumes) ? open.assumes.filter((aspect) => !aspects.includes(aspect)) : [open.assumes];
     if (!open.assumed || !Array.isArray(open.assumes) || open.assumes.length === 0 || strays.length > 0) {
@@ -107,6 +116,7 @@ function row(home: string, field: string, node: Node, spec: string): OpenQuestio
     ...(open.after ? {after: open.after} : {}),
     ...(open.label ? {label: open.label.trim()} : {}),
     ...(open.assumes ? {assumes: open.assumes} : {}),
+    ...(open['aspect-labels'] ? {aspectLabels: open['aspect-labels']} : {}),
     spec,
   };
   nodeOfRow.set(found, node);

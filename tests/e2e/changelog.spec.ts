@@ -78,8 +78,8 @@ test('the Downloads list says which release the files are', async ({page}) => {
   await waitForHydration(page);
   await expect(page.locator('main')).toContainText(
     status.unreleasedChanges === 0
-      ? `These files are version ${releasedVersions[0]} of the contract`
-      : `These files are the contract after version ${releasedVersions[0]}`,
+      ? `These files are version ${releasedVersions[0]} of this portal's contract`
+      : `These files are this portal's contract after version ${releasedVersions[0]}`,
   );
 });
 

@@ -459,9 +459,10 @@ test('the served openapi.json, which the downloads and generated clients read, m
   expect(servedMarks('ReschedulePickupRequest', 'pickupNumber')).toEqual(['Portal assumption: type #pickupnumber']);
   expect(servedMarks('CancelPickupRequest', 'pickupNumber').join()).toContain('limits, type #pickupnumber');
   // Section 5 gives the BOL's "timeZoneOffset up to 999", and section 9 its item types. The row assumes
-  // the type and, outside the BOL, its bound; whose zone and which sign stay open (x-open.assumes).
-  expect(servedMarks('BolPickupWindow', 'timeZoneOffset')).toEqual(['Portal assumption: type; Open: meaning #timezoneoffset']);
-  expect(servedMarks('PickupWindow', 'timeZoneOffset')).toEqual(['Portal assumption: limits, type; Open: meaning #timezoneoffset']);
+  // the type and, outside the BOL, its bound; whose zone and which sign stay open (x-open.assumes),
+  // named as such (x-open.aspect-labels): its unit, minutes, is stated (fourteenth outside read).
+  expect(servedMarks('BolPickupWindow', 'timeZoneOffset')).toEqual(['Portal assumption: type; Open: sign, whose time zone #timezoneoffset']);
+  expect(servedMarks('PickupWindow', 'timeZoneOffset')).toEqual(['Portal assumption: limits, type; Open: sign, whose time zone #timezoneoffset']);
   expect(servedMarks('BolItem', 'type').join()).not.toContain('values');
   // Nor does the reschedule's Open questions block ask the range of its times.
   expect(callOpenQuestions(contract as never, 'reschedulePickup').map(({row}) => row.id)).not.toContain('clocktime');

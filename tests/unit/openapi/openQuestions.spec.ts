@@ -227,3 +227,12 @@ test("section 9's constants are the carrier's on every call: the pickup request 
   expect(line('items[].classCode')).not.toMatch(/"name":"aspects","value":"values"/);
   expect(line('items[].classCode')).toContain('one of 20 values');
 });
+
+test('a mark calls an aspect what its row names it (x-open.aspect-labels), on each fact apart: a numeric time marks "integer" on its type and "limits" on its range', () => {
+  const time = rows.find((row) => row.id === 'numerictime')!;
+  expect(markerText(time)).toBe('Portal assumption: limits, integer');
+  expect(markerText({...time, aspects: ['type']})).toBe('Portal assumption: integer');
+  expect(markerText({...time, aspects: ['bounds']})).toBe('Portal assumption: limits');
+  const labelled = (labels: unknown) => ({paths: {}, components: {schemas: {T: {type: 'integer', 'x-not-stated': ['type'], 'x-open': {question: 'whether an integer', assumed: 'integer', 'aspect-labels': labels}}}}});
+  expect(() => openQuestions(labelled({unit: 'minutes'}) as never)).toThrow('schema T: x-open.aspect-labels names aspects of x-not-stated\'s ["type"] only (found ["unit"])');
+});

@@ -95,9 +95,10 @@ export const Downloads: Renderer = (contract, _props, page) => {
   // that version for an integrator's code. Only changes to the contract's shape are counted here.
   const which =
     status.unreleasedChanges === 0
-      ? [text('These files are version '), strong(text(status.version)), text(` of the contract${released}${status.documentationEdits > 0 ? ', with its documentation edited since' : ''}. `)]
+      ? // The version is this portal's numbering of its contract, not the carrier's API version (14th read).
+      [text('These files are version '), strong(text(status.version)), text(` of this portal's contract${released}${status.documentationEdits > 0 ? ', with its documentation edited since' : ''}. `)]
       : [
-          text('These files are the contract after version '),
+          text("These files are this portal's contract after version "),
           strong(text(status.version)),
           text(`${released}, with ${status.unreleasedChanges} API change${status.unreleasedChanges === 1 ? '' : 's'} that break nothing and that no release lists yet. `),
         ];
