@@ -8,9 +8,19 @@ import {docsPages} from './docsPages';
  * the time zone of tracking dates): each page says them once, in its `:::note[Open questions]`, and
  * the register lists them after the contract's, so the list sent to the carrier is whole (outside
  * read 12). A bullet that links to the register points at a contract row already there: it is not
- * counted twice.
+ * counted twice. A bullet's `**Assumed:**` and `**Sandbox:**` parts, as the calls' blocks write them,
+ * fill the register's columns of those names, so its list of assumptions is whole (14th outside read).
  */
-export type PageQuestion = {id: string; page: string; title: string; question: string};
+export type PageQuestion = {id: string; page: string; title: string; question: string; assumed?: string; sandbox?: string};
+
+/** "what is open **Assumed:** x. **Sandbox:** y." → its three parts, each without its label. */
+function partsOf(bullet: string): Pick<PageQuestion, 'question' | 'assumed' | 'sandbox'> {
+  const [question, ...rest] = bullet.split(/\s*\*\*(?=Assumed:\*\*|Sandbox:\*\*)/);
+  const part = (label: string) => rest.find((text) => text.startsWith(`${label}:**`))?.slice(label.length + 3).trim().replace(/\.$/, '');
+  const assumed = part('Assumed');
+  const sandbox = part('Sandbox');
+  return {question: question.trim(), ...(assumed ? {assumed} : {}), ...(sandbox ? {sandbox} : {})};
+}
 
 const notePattern = /^:::note\[Open questions\]\n((?:- .*\n(?: {2}.*\n)*)+):::$/gm;
 
@@ -32,7 +42,7 @@ export function pageQuestions(docsFolder: string): PageQuestion[] {
       }
       const bullets = note[1].split(/\n(?=- )/).map((bullet) => bullet.replace(/^- /, '').replace(/\s*\n\s*/g, ' ').trim());
       for (const bullet of bullets.filter((text) => text && !text.includes('/docs/guides/open-questions#'))) {
-        found.push({id: `page-${page.replace(/[^A-Za-z0-9]+/g, '-').replace(/^-|-$/g, '').toLowerCase()}-${found.filter((other) => other.page === page).length + 1}`, page, title, question: bullet});
+        found.push({id: `page-${page.replace(/[^A-Za-z0-9]+/g, '-').replace(/^-|-$/g, '').toLowerCase()}-${found.filter((other) => other.page === page).length + 1}`, page, title, ...partsOf(bullet)});
       }
     }
   }
