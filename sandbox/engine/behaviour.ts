@@ -9,7 +9,7 @@
 import {agentProbillWrite, agentRefusal, documentsError, processingError, refused, success, unprocessable, validationError, type Handler, type HandlerContext, type Outcome} from './answers';
 import {magic, sandboxPassword} from './magicValues';
 import {newPickupNumber, newProbillNumber, type Json} from './world';
-import {trackingParty, warehouseTracking, type AddressedParty, type BolParty} from './trackingRecords';
+import {givenFields, trackingParty, warehouseTracking, type AddressedParty, type BolParty} from './trackingRecords';
 import {anchorOf} from '../../contract/openQuestions/rows';
 
 export type {HandlerContext, Outcome} from './answers';
@@ -50,7 +50,7 @@ function trackNewProbill(context: HandlerContext, fields: Json): number {
     destinationTerminal: template.destinationTerminal,
     shipper: template.shipper,
     consignee: template.consignee,
-    ...Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined)),
+    ...givenFields(fields),
   };
   return probillNumber;
 }
@@ -357,10 +357,10 @@ const handlers: Record<string, Handler> = {
     }
     const example = success(context).body as {probillNumber: number; documents: Json[]};
     const prefix = {BILL_OF_LADING: 'BOL', PROOF_OF_DELIVERY: 'POD', INVOICE: 'INVOICE', WEIGHT_AND_INSPECTION_CERTIFICATE: 'WIC'}[documentType] ?? documentType;
-    const dated = documentType === 'PROOF_OF_DELIVERY' && tracked?.pod ? isoDateTime(tracked.pod.date, tracked.pod.time) : undefined;
-    // Billed today (a probill the account made), its documents date from now, never before it was made.
-    const billedToday = tracked?.billDate !== undefined && tracked.billDate === numericDate(context.now);
-    const billed = billedToday ? context.now.toISOString().replace(/\.\d+Z$/, 'Z') : isoDateTime(tracked?.billDate);
+    // Its delivery's time; else now for a probill billed today (one the account made: never dated before
+    // it was made); else the example's time of day on its bill date.
+    const dated = documentType === 'PROOF_OF_DELIVERY' && tracked?.pod ? isoDateTime(tracked.pod.date, tracked.pod.time) : tracked?.billDate === numericDate(context.now) ? isoDateTime(tracked.billDate, numericTime(context.now)) : undefined;
+    const billed = isoDateTime(tracked?.billDate);
     return {
       status: 200,
       body: {
@@ -372,8 +372,7 @@ const handlers: Record<string, Handler> = {
           // of document, get ids of their own.
           documentId: [document.documentId, ...(probillNumber === example.probillNumber ? [] : [probillNumber]), ...(documentType === 'BILL_OF_LADING' ? [] : [prefix])].join('-'),
           fileName: `${prefix}-${probillNumber}.pdf`,
-          // Its delivery's time; else the example's time of day on the probill's bill date, or now for one billed today.
-          ...(dated ? {createdAt: dated} : billedToday ? {createdAt: billed} : billed ? {createdAt: `${billed.slice(0, 10)}${String(document.createdAt).slice(10)}`} : {}),
+          ...(dated ? {createdAt: dated} : billed ? {createdAt: `${billed.slice(0, 10)}${String(document.createdAt).slice(10)}`} : {}),
         })),
       },
     };

@@ -4,6 +4,11 @@
  */
 import type {Json} from './world';
 
+/** `fields` without those the call did not give: tracking leaves an unknown field out, never null. */
+export function givenFields(fields: Json): Json {
+  return Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined));
+}
+
 export type BolParty = {name?: string; addressLine_1?: string; city?: string; state?: string; zip?: number};
 
 /**
@@ -20,7 +25,7 @@ export function trackingParty(party: BolParty | undefined, name?: unknown): Json
     state: party.state,
     zipCode: typeof party.zip === 'number' ? String(party.zip).padStart(5, '0') : undefined,
   };
-  return Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined));
+  return givenFields(fields);
 }
 
 /** A warehouse order's party given by its address and contact (`AddressedParty`). */
@@ -32,8 +37,7 @@ export type AddressedParty = {address?: {street?: string; city?: string; state?:
  */
 export function addressedTrackingParty(party: AddressedParty | undefined): Json | undefined {
   if (!party?.address && !party?.contact) return undefined;
-  const fields: Json = {address: party.address?.street, attention: party.contact?.name, city: party.address?.city, state: party.address?.state, zipCode: party.address?.zipcode};
-  return Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined));
+  return givenFields({address: party.address?.street, attention: party.contact?.name, city: party.address?.city, state: party.address?.state, zipCode: party.address?.zipcode});
 }
 
 /**

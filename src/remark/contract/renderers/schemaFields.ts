@@ -321,7 +321,7 @@ export const SchemaFields: Renderer = (contract, props, page) => {
     const borrowedHere = borrowedLimits(contract, row.parent) ?? borrowed;
     // A pattern alone (a date's or a time's form, cited where its schema is) is no borrowed limit.
     const shown = flatten(contract, row.schema);
-    const hasBorrowable = !statesValuesEverywhere(contract.resolve<Schema>(row.schema) as never) && (shown.enum || shown.items || boundKeywords.some((keyword) => (shown as Record<string, unknown>)[keyword] !== undefined));
+    const hasBorrowable = !statesValuesEverywhere(shown as never) && (shown.enum || shown.items || boundKeywords.some((keyword) => (shown as Record<string, unknown>)[keyword] !== undefined));
     if (borrowedHere && bounds.length > 0 && hasBorrowable && !marks.has('limits')) {
       marks.set('limits', [questionMark(borrowedHere, [...(shown.enum || shown.items ? ['values'] : []), ...(shown.enum ? [] : ['bounds'])], true)]);
     }

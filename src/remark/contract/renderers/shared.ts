@@ -3,7 +3,7 @@
 import {Contract} from '../contract';
 import {inlineCode, jsx, text, type Node} from '../mdast';
 import {openMarker} from '../../../../contract/openQuestions/markers';
-import {acrossTheApi, aspectLabel, markAspects, markLabel, openQuestions, registerRoute, registerRows, rowsByNode, type OpenQuestion} from '../../../../contract/openQuestions';
+import {acrossTheApi, markAspects, markLabel, openQuestions, registerRoute, registerRows, rowsByNode, type OpenQuestion} from '../../../../contract/openQuestions';
 import type {NotStatedAspect} from '../../../../contract/silences';
 import {apiWideQuestions} from '../../../../contract/portalChoices';
 
@@ -150,7 +150,7 @@ export function questionMark(row: OpenQuestion, aspects: readonly string[], show
     label,
     // A page's own question has no aspects: the mark names the question itself ("Open: who issues
     // testing credentials…"), so a screen reader hears what it bends.
-    aspects: row.label ?? (aspects.length > 0 ? markAspects(row, aspects as NotStatedAspect[], label) : row.question.charAt(0).toLowerCase() + row.question.slice(1)),
+    aspects: row.label || aspects.length > 0 ? markAspects(row, aspects as NotStatedAspect[], label) : row.question.charAt(0).toLowerCase() + row.question.slice(1),
     question: row.question,
     ...(row.assumed ? {assumed: row.assumed} : {}),
     // Only where the row says what the sandbox does: "as assumed" would repeat the line above it.
