@@ -16,6 +16,12 @@ type Props = {
   sandbox?: string;
   /** Its row of the register. */
   href?: string;
+  /**
+   * Set where it follows another "Portal assumption" mark on the same fact (src/remark/contract,
+   * `joinAdjacentMarks`): it shows "+" after that one instead of the label a second time, and keeps
+   * its own name for a screen reader.
+   */
+  continues?: boolean;
 };
 
 /**
@@ -29,7 +35,7 @@ type Props = {
  * elsewhere. Without JavaScript it is the link. The question's words stay out of the page until it is
  * opened, so a page says each one once, in its Open questions block.
  */
-export default function PortalAssumption({label = 'Portal assumption', aspects, question, assumed, sandbox, href}: Props): React.JSX.Element {
+export default function PortalAssumption({label = 'Portal assumption', aspects, question, assumed, sandbox, href, continues = false}: Props): React.JSX.Element {
   const noteId = useId();
   const [open, setOpen] = useState<'no' | 'shown' | 'pinned'>('no');
   const wrapper = useRef<HTMLSpanElement>(null);
@@ -75,6 +81,7 @@ export default function PortalAssumption({label = 'Portal assumption', aspects, 
         aria-label={`${markName(label, aspects)}${markLinkSuffix}`}
         aria-describedby={open === 'no' ? undefined : noteId}
         aria-expanded={open !== 'no'}
+        data-continues={continues || undefined}
         onFocus={show}
         onClick={(event) => {
           if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
@@ -82,7 +89,7 @@ export default function PortalAssumption({label = 'Portal assumption', aspects, 
           event.preventDefault();
           setOpen((state) => (state === 'pinned' ? 'no' : 'pinned'));
         }}>
-        {label}
+        {continues ? '+' : label}
       </Link>
       {open !== 'no' && (
         <span ref={note} role="tooltip" id={noteId} className={styles.note} style={shift ? {left: shift} : undefined}>

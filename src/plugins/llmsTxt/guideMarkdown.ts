@@ -110,6 +110,30 @@ function resolveExpressions(file: string, nodes: Node[], scope: Record<string, u
  * page's HTML and components become their Markdown.
  */
 function siteMarkdownTree(nodes: Node[]): Node[] {
+  return joinContinuedMarks(siteMarkdownNodes(nodes));
+}
+
+const hasAttribute = (element: {attributes?: JsxAttribute[] | Record<string, string>}, name: string) =>
+  Array.isArray(element.attributes) && element.attributes.some((candidate) => candidate.name === name);
+
+/** "*Portal assumption: limits*", a space, then a mark that continues it: one mark, "*Portal assumption: limits, type, unit*". */
+function joinContinuedMarks(nodes: Node[]): Node[] {
+  const joined: Node[] = [];
+  for (const node of nodes) {
+    const continues = (node.data as {continuesMark?: string} | undefined)?.continuesMark;
+    const [before, gap] = [joined.at(-2), joined.at(-1)];
+    if (continues && before?.type === 'emphasis' && gap?.type === 'text' && /^\s+$/.test(gap.value ?? '')) {
+      joined.pop();
+      const words = before.children![0];
+      joined[joined.length - 1] = emphasis(text(`${words.value}, ${continues}`));
+      continue;
+    }
+    joined.push(node);
+  }
+  return joined;
+}
+
+function siteMarkdownNodes(nodes: Node[]): Node[] {
   return nodes.flatMap((node): Node[] => {
     const element = node as JsxNode & {name?: string; attributes?: JsxAttribute[] | Record<string, string>};
     const children = node.children ?? [];
@@ -127,7 +151,9 @@ function siteMarkdownTree(nodes: Node[]): Node[] {
       const attribute = (name: string) => (element.attributes as JsxAttribute[] | undefined)?.find((candidate) => candidate.name === name)?.value as string | undefined;
       switch (element.name) {
         case 'PortalAssumption':
-          return [emphasis(text(markName(attribute('label') ?? 'Portal assumption', attribute('aspects'))))];
+          // A mark that continues the one before it (src/remark/contract, joinAdjacentMarks) joins its
+          // words: "*Portal assumption: limits, type, unit*" (joinContinuedMarks, below).
+          return [{...emphasis(text(markName(attribute('label') ?? 'Portal assumption', attribute('aspects')))), ...(hasAttribute(element, 'continues') ? {data: {continuesMark: attribute('aspects')}} : {})}];
         case 'code':
           return [inlineCode(toString(node as never))];
         case 'a':

@@ -131,7 +131,7 @@ function rewrite(node: HastNode, contract: () => Contract): void {
       // A mark on a field's fact says what it bends, as its name does: "Portal assumption: type".
       const label = String(child.properties.ariaLabel ?? '');
       const name = label.endsWith(markLinkSuffix) ? label.slice(0, -markLinkSuffix.length) : '';
-      replacement = [element('em', [text(name || textOf(child))])];
+      replacement = [element('em', [text(name || textOf(child))], child.properties.dataContinues !== undefined ? {dataContinues: true} : {})];
     } else if (child.tagName === 'details' && hasClass(child, 'open-questions')) {
       // A call's collapsed Open questions block: in Markdown, where nothing collapses, its one line is a
       // heading of the depth it names, with the block's anchor.
@@ -149,6 +149,30 @@ function rewrite(node: HastNode, contract: () => Contract): void {
     } else {
       rewrite(child, contract);
     }
+  }
+  joinContinuedMarks(children);
+}
+
+/** The mark's `<em>` that `node` is, or holds alone (the component's wrapper around its link). */
+function markOf(node: HastNode | undefined): Element | undefined {
+  if (!node || !isElement(node)) return undefined;
+  if (node.tagName === 'em') return node;
+  const elements = node.children.filter((child) => isElement(child) || textOf(child).trim() !== '');
+  return elements.length === 1 ? markOf(elements[0]) : undefined;
+}
+
+/**
+ * A mark that continues the one before it (src/components/PortalAssumption, `continues`: "+" on the
+ * page) joins its words in the Markdown: "*Portal assumption: limits, type, unit*".
+ */
+function joinContinuedMarks(children: HastNode[]): void {
+  for (let index = 2; index < children.length; index++) {
+    const [before, gap, mark] = [markOf(children[index - 2]), children[index - 1], markOf(children[index])];
+    if (!before || !mark || mark.properties.dataContinues === undefined || gap.type !== 'text' || (gap.value ?? '').trim() !== '') continue;
+    const words = textOf(mark).replace(/^[^:]*:\s*/, '');
+    before.children = [text(`${textOf(before)}, ${words}`)];
+    children.splice(index - 1, 2);
+    index -= 2;
   }
 }
 

@@ -4,6 +4,7 @@
  * that names a schema or operation the description lacks fails the build, naming the page.
  */
 import path from 'node:path';
+import {toString as mdastText} from 'mdast-util-to-string';
 
 import type {OutputTarget} from '../../../contract/outputs';
 import {Contract} from './contract';
@@ -32,6 +33,8 @@ export function expandContractComponents(contract: Contract, node: Node, file: F
     const child = children[index] as JsxNode;
     if (child.type === 'heading' && typeof child.depth === 'number') {
       page.headingDepth = child.depth;
+      const id = (child as {data?: {hProperties?: {id?: unknown}}}).data?.hProperties?.id;
+      page.lastHeading = {text: mdastText(child), ...(typeof id === 'string' ? {id} : {})};
     }
     const isJsx = child.type === 'mdxJsxFlowElement' || child.type === 'mdxJsxTextElement';
     const render = isJsx && child.name ? renderers[child.name] : undefined;
@@ -62,6 +65,31 @@ export function expandContractComponents(contract: Contract, node: Node, file: F
     children.splice(index, 1, ...replacement);
     index += replacement.length - 1;
   }
+  if (node.type === 'root') {
+    joinAdjacentMarks(node);
+  }
+}
+
+const markAttribute = (mark: JsxNode, name: string) => mark.attributes?.find((attribute) => attribute.name === name)?.value;
+const isMark = (node: Node | undefined): node is JsxNode => (node as JsxNode | undefined)?.name === 'PortalAssumption';
+/** A "Portal assumption" mark that names nothing open ("type", not "type; Open: format"), so another can join it. */
+const joinable = (mark: JsxNode) => markAttribute(mark, 'label') === 'Portal assumption' && !String(markAttribute(mark, 'aspects') ?? '').includes(';');
+
+/**
+ * Two marks side by side on one fact (a limit the pickup request borrows, and the unit the portal reads
+ * it in: two questions) read as one: the second says "continues", and shows only what it names, after
+ * the first's "Portal assumption" (src/components/PortalAssumption). Each keeps its own question and
+ * row, and its full name for a screen reader.
+ */
+function joinAdjacentMarks(node: Node): void {
+  const children = node.children ?? [];
+  for (let index = 2; index < children.length; index++) {
+    const [before, gap, mark] = [children[index - 2], children[index - 1], children[index]];
+    if (isMark(before) && gap.type === 'text' && /^\s+$/.test(gap.value ?? '') && isMark(mark) && joinable(before) && joinable(mark)) {
+      mark.attributes = [...(mark.attributes ?? []), {type: 'mdxJsxAttribute', name: 'continues', value: null}];
+    }
+  }
+  children.forEach(joinAdjacentMarks);
 }
 
 /**

@@ -8,7 +8,8 @@ import {guidePageMarkdown} from '../../../sandbox/program/guideSearch';
 
 /**
  * What is the same for every call of a page is said once a page (issue 55, item 3): the 401 with its
- * rule and the generic 400 in the page's "Errors these calls share" block, near its top, and a long
+ * rule and the generic 400 in the page's "Errors these calls share" block, after its calls (facts
+ * lead: the first screen of a guide is its first call), and a long
  * field description (the `result` flag's) under the first field that has it. Read on each guide as
  * rendered from its MDX, the same tree the site builds.
  */
@@ -26,9 +27,10 @@ test('every guide says the 401 and the generic 400 once, and each call points to
     return unauthorized > 1 || generic > 1 ? [`${page.id}: 401 ${unauthorized} times, generic 400 ${generic} times`] : [];
   });
   expect(repeated).toEqual([]);
-  // The agents' eight calls: the block near the top, then each call's line pointing to it.
+  // The agents' eight calls, each call's line pointing to the block after the last of them.
   const agents = markdownOf('guides/agents');
-  expect(agents.match(/^## .+$/m)?.[0]).toBe('## Errors these calls share');
+  expect(agents.match(/^## .+$/m)?.[0]).toBe('## List live agent probills');
+  expect([...agents.matchAll(/^## (.+)$/gm)].map((heading) => heading[1]).slice(-2)).toEqual(['Errors these calls share', 'Next steps']);
   expect(countOf(agents, /Error answers: \*\*400\*\* and \*\*401\*\*, as under \[Errors these calls share\]\([^)]*#errors-these-calls-share\)\./g)).toBeGreaterThanOrEqual(6);
   // A call's own 422 stays with the call, beside the line for the shared ones.
   const pickups = markdownOf('guides/pickups');
@@ -43,4 +45,23 @@ test("the `result` flag promises no `error` field: the answers that list one say
   expect(times('guides/agents')).toBe(0);
   // The warehouse answer lists one, and its own field says when it comes.
   expect(markdownOf('guides/warehouse')).toMatch(/`answer\.error`: when it is present; what it holds/);
+});
+
+test('a list of values the page has shown in its task section is named there by the field list, not listed a second time', () => {
+  const quotes = markdownOf('guides/rate-quotes');
+  // The 9 special services: once as the "Special services" section's list, then named by the field.
+  expect(countOf(quotes, /`TRADE_SHOW_DELIVERY`/g)).toBe(1);
+  expect(quotes).toContain('The 9 values are listed above, under "Special services".');
+  // A field whose values no section lists keeps them in place, collapsed (the pickup statuses).
+  expect(markdownOf('guides/pickups')).toMatch(/The 23 values\n/);
+});
+
+test('two marks side by side on one fact read as one, and an optional query parameter marks its presence', () => {
+  const pages = ['guides/pickups', 'guides/agents', 'guides/tracking', 'guides/rate-quotes'].map(markdownOf);
+  // The pickup request borrows the BOL's limit and reads its unit as characters: two questions, one mark.
+  expect(pages[0]).toContain('`bol` string · up to 20 characters *Portal assumption: limits, type, unit*');
+  for (const markdown of pages) expect(markdown).not.toMatch(/\*Portal assumption: [^*;]*\* \*Portal assumption: [^*;]*\*/);
+  // An "Open" mark beside one stays apart: it says something else.
+  expect(pages[2]).toContain('`limit` integer *Portal assumption: meaning, type; Open: limits, behaviour* · optional *Portal assumption: required fields*');
+  expect(pages[1]).toContain('`pageSize` integer *Portal assumption: type* · 1 to 50 · optional *Portal assumption: required fields*');
 });

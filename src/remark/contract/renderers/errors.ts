@@ -186,7 +186,7 @@ export const ErrorResponses: Renderer = (contract, props, page) => {
 };
 
 /**
- * `<CommonErrors />`, near the top of a page of several calls: the error answers two or more of its
+ * `<CommonErrors />`, after the calls of a page of several calls: the error answers two or more of its
  * calls give alike, said once (the 401 and its rule, the generic 400). Each call's own error answers
  * then list only the rest, and name the shared ones it gives.
  */
@@ -198,8 +198,9 @@ export const CommonErrors: Renderer = (contract, _props, page) => {
   // Which calls answer each is said under each call ("Error answers: 400 and 401, as under …"), not
   // as a column here: a column of seven call names made each row a screen tall.
   return [
-    anchoredHeading(page.headingDepth + 1, commonErrorsAnchor, text('Errors these calls share')),
-    paragraph(text(onEveryCall ? 'Any call on this page can answer these; each call below lists only its own.' : 'Most calls on this page answer these alike; each call below names the ones it answers, and lists its own.')),
+    // A section of the page beside its calls, after the last of them: a heading of theirs, not under the last.
+    anchoredHeading(2, commonErrorsAnchor, text('Errors these calls share')),
+    paragraph(text(onEveryCall ? 'Any call on this page can answer these; each call above lists only its own.' : 'Most calls on this page answer these alike; each call above names the ones it answers, and lists its own.')),
     errorTable('Errors these calls share', rows),
   ];
 };

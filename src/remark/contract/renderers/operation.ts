@@ -45,8 +45,12 @@ export const ResponseExample: Renderer = (contract, props) => {
   if (!example) {
     throw new Error(`operation ${operation.operationId} has no example for its ${status} answer`);
   }
-  // An example's note ("Illustrative values", and what the carrier leaves open) goes above it, as on /api/.
-  const caption = example.description ? [paragraph(...inlineMarkdown(example.description))] : [];
+  // An example's note ("Illustrative values", and what the carrier leaves open) goes above it, as on
+  // /api/, unless the page's own sentence before it says the same (`note="omit"`).
+  if (props.note !== undefined && props.note !== 'omit') {
+    throw new Error(`ResponseExample of ${operation.operationId}: note="${props.note}" is not known; note="omit" leaves out the example's note`);
+  }
+  const caption = example.description && props.note !== 'omit' ? [paragraph(...inlineMarkdown(example.description))] : [];
   return [...caption, code('json', JSON.stringify(example.value, null, 2))];
 };
 
@@ -122,12 +126,15 @@ function queryLine(contract: Contract, operation: Operation): Node[] {
   const eachRequired = parameters.every((parameter) => parameter.required);
   const described = parameters.flatMap((parameter, index) => {
     const bounds = limits(contract, parameter.schema);
-    const marks = fieldMarks(contract, parameter.schema, bounds.length > 0, {holder: parameter});
+    // An optional parameter says so, last, as a field list's line ends with "required": its own mark
+    // follows the word where the portal assumes it (the page size of a list the reader may leave out).
+    const optional = !parameter.required;
+    const marks = fieldMarks(contract, parameter.schema, bounds.length > 0, {holder: parameter, showsPresence: optional});
     return [
       ...(index > 0 ? [text('; ')] : []),
       inlineCode(parameter.name),
       text(' '),
-      ...typeAndLimits(contract, parameter.schema, bounds, marks),
+      ...typeAndLimits(contract, parameter.schema, bounds, marks, {presence: optional ? 'optional' : ''}),
       ...(parameter.required && !eachRequired ? [text(' (required)')] : []),
     ];
   });

@@ -1,7 +1,7 @@
 /** `<SchemaFields>` and `<EnumValues>`: a schema's fields, with their types, limits and presence, and an enumeration's values. */
 
 import {Contract, type Schema} from '../contract';
-import {inlineCode, inlineMarkdown, jsx, list, paragraph, strong, text, type Node} from '../mdast';
+import {inlineCode, inlineMarkdown, jsx, link, list, paragraph, strong, text, type Node} from '../mdast';
 import {type PageState, type Renderer, apiWideRow, guideDescription, questionMark, required, rowOfNode, shownAspects} from './shared';
 import {statesValuesEverywhere, type OpenQuestion} from '../../../../contract/openQuestions';
 import {boundKeywords} from '../../../../contract/citations';
@@ -188,7 +188,7 @@ export function withoutRepeatedBound(description: string | undefined, bounds: No
  * `assumedType`, then the field's own question there), or after its limits (bounds, pattern, values),
  * the API-wide type row's last where it names the unit of a bare-number length too (`lengthUnit`).
  */
-type MarkSpot = 'assumedType' | 'type' | 'limits' | 'lengthUnit';
+type MarkSpot = 'assumedType' | 'type' | 'limits' | 'lengthUnit' | 'presence';
 
 
 /**
@@ -200,7 +200,7 @@ type MarkSpot = 'assumedType' | 'type' | 'limits' | 'lengthUnit';
  * or values that a row says the specification gives for the list's schema (`listOf`, `statedIn`) are
  * not marked there.
  */
-export function fieldMarks(contract: Contract, field: Schema, showsLimits: boolean, {holder, listOf}: {holder?: object; listOf?: string} = {}): Map<MarkSpot, Node[]> {
+export function fieldMarks(contract: Contract, field: Schema, showsLimits: boolean, {holder, listOf, showsPresence = false}: {holder?: object; listOf?: string; showsPresence?: boolean} = {}): Map<MarkSpot, Node[]> {
   // A query parameter's own questions (its page size's bounds) come first, then its schema's.
   const nodes: Schema[] = [...(holder ? [holder as Schema] : []), field];
   const target = field.$ref ? contract.resolve<Schema>(field) : undefined;
@@ -219,11 +219,13 @@ export function fieldMarks(contract: Contract, field: Schema, showsLimits: boole
     if (row.aspects.includes('type')) ownTypeQuestion = true;
     const bySpot = new Map<MarkSpot, string[]>();
     for (const aspect of row.aspects) {
-      if (aspect === 'required') continue;
+      // A field list marks presence on its own "required" (fieldPresence); a query line that shows a
+      // parameter as optional marks that word.
+      if (aspect === 'required' && !showsPresence) continue;
       // Limits or values the specification gives for this list's call are the carrier's here.
       if (statedFor(row, listOf, aspect)) continue;
       const onLimits = aspect === 'bounds' || aspect === 'values' || (aspect === 'format' && Boolean(flatten(contract, node).pattern));
-      const spot: MarkSpot = onLimits && showsLimits ? 'limits' : 'type';
+      const spot: MarkSpot = aspect === 'required' ? 'presence' : onLimits && showsLimits ? 'limits' : 'type';
       bySpot.set(spot, [...(bySpot.get(spot) ?? []), aspect]);
     }
     // Each question marks the fact it bends, beside another question's mark on the same fact (the pickup
@@ -276,19 +278,35 @@ function onceAPage(page: PageState, description: string | undefined): string | u
 }
 
 /** A field's type and limits, each with its mark: the start of its facts line, and of a query parameter's. */
-export function typeAndLimits(contract: Contract, schema: Schema, bounds: Node[], marks: Map<MarkSpot, Node[]>): Node[] {
+export function typeAndLimits(contract: Contract, schema: Schema, bounds: Node[], marks: Map<MarkSpot, Node[]>, {presence = ''}: {presence?: string} = {}): Node[] {
   const mark = (spot: MarkSpot) => (marks.get(spot) ?? []).flatMap((node) => [text(' '), node]);
-  return [text(typeLabel(contract, schema)), ...mark('assumedType'), ...mark('type'), ...(bounds.length > 0 ? [text(' · '), ...bounds, ...mark('limits'), ...mark('lengthUnit')] : [])];
+  return [
+    text(typeLabel(contract, schema)),
+    ...mark('assumedType'),
+    ...mark('type'),
+    ...(bounds.length > 0 ? [text(' · '), ...bounds, ...mark('limits'), ...mark('lengthUnit')] : []),
+    ...(presence ? [text(` · ${presence}`), ...mark('presence')] : []),
+  ];
 }
+
+/** A list of values as a key: the same values, in the same order, wherever a schema holds them. */
+const valuesKey = (values: readonly unknown[]) => JSON.stringify(values);
 
 /**
  * A long list of allowed values (the 23 pickup statuses), which the field's line names by count: the
  * values themselves, collapsed under the field, so a reader finds them in the call's own section.
  */
-function valuesInPlace(contract: Contract, schema: Schema): Node[] {
+function valuesInPlace(contract: Contract, schema: Schema, page: PageState): Node[] {
   const shown = flatten(contract, schema);
   const values = shown.enum ?? (shown.type === 'array' && shown.items ? flatten(contract, shown.items).enum : undefined);
   if (!values || values.length <= 6) return [];
+  // Listed already on the page, in the task's own section (the rate quote's special services): named, not repeated.
+  const listed = page.valuesListed.get(valuesKey(values));
+  if (listed) {
+    // Headings get their anchors after this plugin runs (beforeDefaultRemarkPlugins): named, unlinked, but where one has an anchor already.
+    const where = listed.id ? link(`#${listed.id}`, text(listed.text)) : text(`"${listed.text}"`);
+    return [paragraph(text(`The ${values.length} values are listed above, under `), where, text('.'))];
+  }
   return [
     jsx('details', {className: 'field-list__values'}, [
       jsx('summary', {}, [text(`The ${values.length} values`)]),
@@ -345,7 +363,7 @@ export const SchemaFields: Renderer = (contract, props, page) => {
     return [
       jsx('div', {className: 'field-list__head'}, [paragraph(inlineCode(row.name), text(' '), jsx('span', {className: 'field-list__facts'}, facts))]),
       ...(description ? [paragraph(...inlineMarkdown(description))] : []),
-      ...valuesInPlace(contract, row.schema),
+      ...valuesInPlace(contract, row.schema, page),
     ];
   });
   const explain = !page.requiredExplained;
@@ -361,11 +379,12 @@ export const SchemaFields: Renderer = (contract, props, page) => {
 };
 
 /** `<EnumValues schema="ProbillStatus" />`: every allowed value, exactly as the API spells it. */
-export const EnumValues: Renderer = (contract, props) => {
+export const EnumValues: Renderer = (contract, props, page) => {
   const name = required(props, 'schema', 'EnumValues');
   const values = flatten(contract, contract.schema(name)).enum;
   if (!values?.length) {
     throw new Error(`<EnumValues schema="${name}"> is not an enumeration`);
   }
+  if (page.lastHeading && !page.valuesListed.has(valuesKey(values))) page.valuesListed.set(valuesKey(values), page.lastHeading);
   return [list(values.map((value) => [inlineCode(String(value))]))];
 };

@@ -34,6 +34,13 @@ export type PageState = {
   hasCommonErrors: boolean;
   /** The longer field descriptions the page's field lists have shown: each is said once a page. */
   readonly fieldDescriptionsShown: Set<string>;
+  /** The last heading before the component, with its anchor where the page has given it one. */
+  lastHeading?: {text: string; id?: string};
+  /**
+   * The lists of values `<EnumValues>` has shown, by their values, with the heading they are under: a
+   * field list further down names that heading instead of listing them a second time.
+   */
+  readonly valuesListed: Map<string, {text: string; id?: string}>;
   /**
    * Leave the downloads' sizes out. The guides' Markdown that travels inside the sandbox file is
    * rendered before that file exists (src/plugins/llmsTxt/guideMarkdown.ts), and could not state its own size.
@@ -41,7 +48,7 @@ export type PageState = {
   withoutFileSizes?: boolean;
 };
 
-export const newPageState = (options: Pick<PageState, 'withoutFileSizes'> = {}): PageState => ({openQuestionsShown: new Map(), requiredExplained: false, registerLinked: false, headingDepth: 1, callHeadingDepths: new Map(), errorCalls: [], hasCommonErrors: false, fieldDescriptionsShown: new Set(), ...options});
+export const newPageState = (options: Pick<PageState, 'withoutFileSizes'> = {}): PageState => ({openQuestionsShown: new Map(), requiredExplained: false, registerLinked: false, headingDepth: 1, callHeadingDepths: new Map(), errorCalls: [], hasCommonErrors: false, fieldDescriptionsShown: new Set(), valuesListed: new Map(), ...options});
 
 /**
  * A heading with its anchor set here: this plugin runs after Docusaurus gives headings their ids and
