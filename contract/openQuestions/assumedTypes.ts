@@ -71,6 +71,17 @@ export function assumedTypeAspects(document: Pick<Document, 'components'>, field
   return type === 'string' && parts.some((part) => part.maxLength !== undefined || part.minLength !== undefined) ? ['type', 'unit'] : ['type'];
 }
 
+/**
+ * True where a text field's encoding (`contentEncoding: base64`) is the portal's reading, shown on its
+ * line as "string (base64)": a probill document's `contentBase64`, named so. Where the carrier's words
+ * give it ("document (base64)", `x-spec-type`), the encoding is the carrier's.
+ */
+export function showsAssumedEncoding(field: Node): boolean {
+  const encoding = (field as {contentEncoding?: unknown}).contentEncoding;
+  if (typeof encoding !== 'string') return false;
+  return !(quoteOf(field['x-spec-type']) ?? '').includes(encoding);
+}
+
 /** A field of the contract, with where it is (`schema PickupRequest pickupFrom.zip`, `parameter clientCode of GET /…`). */
 export type ContractField = {readonly node: Node; readonly where: string; readonly parameter?: Node};
 

@@ -2,7 +2,7 @@
 import {aspectsOpenFor, callSchemaNames, endOfWords, markName, markerText, methods, nodeOfRow, openQuestions, rowsByNode, schemaName, statesValuesEverywhere, withMarker, withMarkerOnce, type Document, type Node, type OpenQuestion} from './rows';
 import {registerRoute} from './register';
 import {boundKeywords} from '../citations';
-import {assumedTypeAspects, assumedTypesRowId, fieldsWithAssumedType} from './assumedTypes';
+import {assumedTypeAspects, assumedTypesRowId, fieldsWithAssumedType, showsAssumedEncoding} from './assumedTypes';
 
 /**
  * Gives every marked node of `document` its short marker, linked to its row of the register: what
@@ -99,7 +99,7 @@ function showsAnAspect(found: OpenQuestion, node: Node): boolean {
       case 'values':
         return node.enum !== undefined || node.const !== undefined || hasShape;
       case 'format':
-        return node.format !== undefined || node.pattern !== undefined;
+        return node.format !== undefined || node.pattern !== undefined || showsAssumedEncoding(node);
       case 'shape':
         return hasShape;
       default:

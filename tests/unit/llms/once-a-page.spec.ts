@@ -65,3 +65,13 @@ test('two marks side by side on one fact read as one, and an optional query para
   expect(pages[2]).toContain('`limit` integer *Portal assumption: meaning, type; Open: limits, behaviour* · optional *Portal assumption: required fields*');
   expect(pages[1]).toContain('`pageSize` integer *Portal assumption: type* · 1 to 50 · optional *Portal assumption: required fields*');
 });
+
+test('an assumption inside the carrier\'s own words carries its mark there: which calls give the generic 400, what fills {phone}, base64 read from a name', () => {
+  // The reschedule's 400 is the carrier's by its own messages; the generic message beside them is tied to no call.
+  expect(markdownOf('guides/pickups')).toContain('`Error in processing the request` *Portal assumption: which calls, body shape*');
+  expect(markdownOf('guides/eta')).toContain('Please call {phone} for more information` *Portal assumption: {phone}*');
+  const documents = markdownOf('guides/documents');
+  // The carrier says "document (base64)"; `contentBase64` is base64 by its name only.
+  expect(documents).toContain('`documents[].contentBase64` string (base64) *Portal assumption: type, encoding*');
+  expect(documents).toContain('`document` string (base64) *Open: file format*');
+});

@@ -26,7 +26,23 @@ type ErrorRow = {
   bodyRow?: OpenQuestion;
   /** The messages that come in that body: one `message` string, as `ErrorResponse` has it, not a validation array. */
   inBodyRow?: string[];
+  /**
+   * Where the carrier ties the answer to the call by messages of its own (the reschedule's validation
+   * 400) and the row shows the generic message beside them: the question of which calls give that
+   * one (`BadRequest`'s), marked on it.
+   */
+  genericRow?: OpenQuestion;
+  genericMessage?: string;
 };
+
+/** The generic 400 message, as the contract's shared 400 shows it (section 8: "generic"). */
+const genericExampleName = 'ProcessingError';
+
+/** The question of which calls give the generic 400: the shared 400's (`BadRequest`). */
+function sharedBadRequestRow(contract: Contract): OpenQuestion | undefined {
+  const shared = (contract.raw as {components?: {responses?: Record<string, object>}}).components?.responses?.BadRequest;
+  return shared ? rowOfNode(contract, shared) : undefined;
+}
 
 /**
  * The row that asks an answer's body shape: the answer's own, or a marked schema its body is
@@ -55,16 +71,23 @@ function errorRows(contract: Contract, operation: Operation): ErrorRow[] {
       const chosen = status === '401' && listedChoices(operation).includes('unauthorized-status');
       const row = chosen ? apiWideRow(contract, choiceRowIds.unauthorized) : rowOfNode(contract, response);
       const bodyRow = bodyShapeRow(contract, response);
+      const tiedByPortal = chosen || Boolean(response['x-not-stated']?.includes('behaviour') && response['x-open']?.assumed);
+      const namedExamples = response.content?.['application/json']?.examples ?? {};
+      // Where the carrier gives no message for the answer, its own mark already says the example is the portal's.
+      const messageNotStated = response['x-not-stated']?.includes('message') ?? false;
+      const genericExample = !tiedByPortal && !messageNotStated && genericExampleName in namedExamples ? contract.resolve<Example>(namedExamples[genericExampleName]) : undefined;
+      const genericRow = genericExample ? sharedBadRequestRow(contract) : undefined;
       return {
         status,
         description: chosen ? response.description.replace(choiceMarkPattern(choiceRowIds.unauthorized), '') : response.description,
         messages: examples.flatMap(messagesOf),
         // A validation error's body (statusCode, a message array, `Bad Request`) is the carrier's (section 8).
         inBodyRow: examples.filter((example) => !Array.isArray((example.value as {message?: unknown}).message)).flatMap(messagesOf),
-        messageNotStated: response['x-not-stated']?.includes('message') ?? false,
-        tiedByPortal: chosen || Boolean(response['x-not-stated']?.includes('behaviour') && response['x-open']?.assumed),
+        messageNotStated,
+        tiedByPortal,
         ...(row ? {row} : {}),
         ...(bodyRow ? {bodyRow} : {}),
+        ...(genericRow && genericExample ? {genericRow, genericMessage: messagesOf(genericExample)[0]} : {}),
       };
     });
 }
@@ -74,13 +97,23 @@ function errorRows(contract: Contract, operation: Operation): ErrorRow[] {
  * (`x-not-stated: [message]`), the cell says so first: an example there shows a message taken from
  * elsewhere (the generic 400), and in a column headed "Messages" it would read as this call's own.
  */
-const messageCell = ({messages, messageNotStated, row, tiedByPortal, bodyRow, inBodyRow = []}: Pick<ErrorRow, 'messages' | 'messageNotStated' | 'row' | 'tiedByPortal' | 'bodyRow' | 'inBodyRow'>): Node[] => {
+const messageCell = ({messages, messageNotStated, row, tiedByPortal, bodyRow, inBodyRow = [], genericRow, genericMessage}: Pick<ErrorRow, 'messages' | 'messageNotStated' | 'row' | 'tiedByPortal' | 'bodyRow' | 'inBodyRow' | 'genericRow' | 'genericMessage'>): Node[] => {
   // The messages are the carrier's; the body a message string comes in (the ETA error's shape) is the
   // portal's, marked after the last such message, unless the status's tag already opens that question.
   // A validation message's body is the carrier's, and unmarked.
   const marked = bodyRow && !messageNotStated && !(tiedByPortal && bodyRow === row) ? messages.filter((message) => inBodyRow.includes(message)).pop() : undefined;
   const bodyMark = bodyRow ? [text(' '), questionMark(bodyRow, ['shape'], true, 'Portal assumption')] : [];
-  const codes = messages.flatMap((message, index) => [...(index ? [text(' · ')] : []), inlineCode(message), ...(message === marked ? bodyMark : [])]);
+  const generic = genericRow && genericMessage ? messages.find((message) => message === genericMessage) : undefined;
+  const genericMark = genericRow ? [text(' '), questionMark(genericRow, ['behaviour'], true, 'Portal assumption')] : [];
+  // A placeholder in a carrier's message (the ETA's `{phone}`) is read by the answer's own question, marked on that message.
+  const placeholderMark = row && !tiedByPortal ? [text(' '), questionMark(row, row.aspects, true)] : [];
+  const codes = messages.flatMap((message, index) => [
+    ...(index ? [text(' · ')] : []),
+    inlineCode(message),
+    ...(/\{\w+\}/.test(message) ? placeholderMark : []),
+    ...(message === generic ? genericMark : []),
+    ...(message === marked ? bodyMark : []),
+  ]);
   if (messageNotStated) {
     // The example is the portal's pick (the generic 400): marked once, so it never reads as the
     // carrier's for this call; a second mark for its body would stand beside it, reading the same.

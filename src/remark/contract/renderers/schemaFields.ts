@@ -5,7 +5,7 @@ import {inlineCode, inlineMarkdown, jsx, link, list, paragraph, strong, text, ty
 import {type PageState, type Renderer, apiWideRow, guideDescription, questionMark, required, rowOfNode, shownAspects} from './shared';
 import {statesValuesEverywhere, type OpenQuestion} from '../../../../contract/openQuestions';
 import {boundKeywords} from '../../../../contract/citations';
-import {assumedTypeAspects, assumedTypesRowId, showsAssumedType} from '../../../../contract/openQuestions/assumedTypes';
+import {assumedTypeAspects, assumedTypesRowId, showsAssumedEncoding, showsAssumedType} from '../../../../contract/openQuestions/assumedTypes';
 import {statedFor} from '../../../../contract/openQuestions/rows';
 
 /** The schema's name when it is a `$ref` to a named component. */
@@ -44,7 +44,9 @@ export function typeLabel(contract: Contract, schema: Schema): string {
   }
   // A field the specification names without a type has none in the contract: say so, not "any".
   const type = Array.isArray(resolved.type) ? resolved.type.filter((t) => t !== 'null').join(' or ') + ' or null' : resolved.type ?? 'not stated';
-  return resolved.format && resolved.format !== 'password' ? `${type} (${resolved.format})` : type;
+  // An encoding reads as a format does: "string (base64)".
+  const form = resolved.format && resolved.format !== 'password' ? resolved.format : (resolved as {contentEncoding?: string}).contentEncoding;
+  return form ? `${type} (${form})` : type;
 }
 
 /**
@@ -206,7 +208,7 @@ export function fieldMarks(contract: Contract, field: Schema, showsLimits: boole
   const target = field.$ref ? contract.resolve<Schema>(field) : undefined;
   if (target) nodes.push(target);
   const shown = flatten(contract, field);
-  const showsFormat = Boolean(shown.format || shown.pattern);
+  const showsFormat = Boolean(shown.format || shown.pattern || showsAssumedEncoding(shown as never));
   const items = shown.items;
   if (items) nodes.push(items, ...(items.$ref ? [contract.resolve<Schema>(items)] : []));
   const marks = new Map<MarkSpot, Node[]>();
