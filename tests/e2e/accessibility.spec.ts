@@ -292,8 +292,9 @@ test.describe('/api/', () => {
     await page.keyboard.press('Tab');
     await expect(mark).toBeFocused();
     await page.keyboard.press('Enter');
-    await expect(page).toHaveURL(new RegExp(`${registerRoute}#tokenrequest-id$`));
-    const row = page.locator('tr', {has: page.locator('#tokenrequest-id')});
+    // Its type is read from its name, as for every field the specification names without one: the API-wide row.
+    await expect(page).toHaveURL(new RegExp(`${registerRoute}#api-json-types$`));
+    const row = page.locator('tr', {has: page.locator('#api-json-types')});
     await expectLandedBelowNavbar(page, row, 'from a mark on /api/');
     await expect(async () => {
       expect(await row.evaluate((landed) => getComputedStyle(landed).boxShadow)).toMatch(/inset/);
