@@ -137,7 +137,7 @@ test('every docs page has its Markdown: its headings, its tables row for row, ev
     expect(withoutCode(markdown), docsPage).not.toMatch(/<\/?[A-Z][A-Za-z]*[\s/>]/);
     expect(markdown, docsPage).not.toContain('<!--');
     // A mark that continues another ("+" on the page) joins its words: "*Portal assumption: limits, type, unit*".
-    expect(markdown, docsPage).not.toMatch(/\*Portal assumption: [^*;]*\* \*(Portal assumption: [^*;]*|\+)\*/);
+    expect(markdown, docsPage).not.toMatch(/\*Portal assumption: [^*;]*\* \*(Portal assumption: [^*;]*|\+[^*]*)\*|, \+/);
     // Each call's samples in every language, though the page's HTML holds only the tab shown.
     for (const operationId of article.find('[data-contract=CodeSamples]').toArray().map((samples) => $(samples).attr('data-operation'))) {
       callsWithSamples++;

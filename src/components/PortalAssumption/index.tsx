@@ -78,7 +78,8 @@ export default function PortalAssumption({label = 'Portal assumption', aspects, 
       <Link
         className="portal-assumption"
         to={href}
-        aria-label={`${markName(label, aspects)}${markLinkSuffix}`}
+        // The visible "+" starts its name too (WCAG 2.5.3, label in name): "plus Portal assumption: unit".
+        aria-label={`${continues ? '+ ' : ''}${markName(label, aspects)}${markLinkSuffix}`}
         aria-describedby={open === 'no' ? undefined : noteId}
         aria-expanded={open !== 'no'}
         data-continues={continues || undefined}

@@ -169,7 +169,7 @@ function joinContinuedMarks(children: HastNode[]): void {
   for (let index = 2; index < children.length; index++) {
     const [before, gap, mark] = [markOf(children[index - 2]), children[index - 1], markOf(children[index])];
     if (!before || !mark || mark.properties.dataContinues === undefined || gap.type !== 'text' || (gap.value ?? '').trim() !== '') continue;
-    const words = textOf(mark).replace(/^[^:]*:\s*/, '');
+    const words = textOf(mark).replace(/^\+ /, '').replace(/^[^:]*:\s*/, '');
     before.children = [text(`${textOf(before)}, ${words}`)];
     children.splice(index - 1, 2);
     index -= 2;

@@ -33,8 +33,7 @@ export function expandContractComponents(contract: Contract, node: Node, file: F
     const child = children[index] as JsxNode;
     if (child.type === 'heading' && typeof child.depth === 'number') {
       page.headingDepth = child.depth;
-      const id = (child as {data?: {hProperties?: {id?: unknown}}}).data?.hProperties?.id;
-      page.lastHeading = {text: mdastText(child), ...(typeof id === 'string' ? {id} : {})};
+      page.lastHeading = mdastText(child);
     }
     const isJsx = child.type === 'mdxJsxFlowElement' || child.type === 'mdxJsxTextElement';
     const render = isJsx && child.name ? renderers[child.name] : undefined;

@@ -77,6 +77,9 @@ function errorRows(contract: Contract, operation: Operation): ErrorRow[] {
       const messageNotStated = response['x-not-stated']?.includes('message') ?? false;
       const genericExample = !tiedByPortal && !messageNotStated && genericExampleName in namedExamples ? contract.resolve<Example>(namedExamples[genericExampleName]) : undefined;
       const genericRow = genericExample ? sharedBadRequestRow(contract) : undefined;
+      if (genericExample && !genericRow) {
+        throw new Error(`${operation.operationId}: its ${status} answer shows the generic message (${genericExampleName}), but openapi/components/responses/BadRequest.yaml, which asks which calls give it, has no x-open question`);
+      }
       return {
         status,
         description: chosen ? response.description.replace(choiceMarkPattern(choiceRowIds.unauthorized), '') : response.description,
@@ -106,7 +109,8 @@ const messageCell = ({messages, messageNotStated, row, tiedByPortal, bodyRow, in
   const generic = genericRow && genericMessage ? messages.find((message) => message === genericMessage) : undefined;
   const genericMark = genericRow ? [text(' '), questionMark(genericRow, ['behaviour'], true, 'Portal assumption')] : [];
   // A placeholder in a carrier's message (the ETA's `{phone}`) is read by the answer's own question, marked on that message.
-  const placeholderMark = row && !tiedByPortal ? [text(' '), questionMark(row, row.aspects, true)] : [];
+  // Not where the carrier gives no message: the row's own mark, after the example, already says it.
+  const placeholderMark = row && !tiedByPortal && !messageNotStated ? [text(' '), questionMark(row, row.aspects, true)] : [];
   const codes = messages.flatMap((message, index) => [
     ...(index ? [text(' · ')] : []),
     inlineCode(message),
@@ -231,8 +235,8 @@ export const CommonErrors: Renderer = (contract, _props, page) => {
   // Which calls answer each is said under each call ("Error answers: 400 and 401, as under …"), not
   // as a column here: a column of seven call names made each row a screen tall.
   return [
-    // A section of the page beside its calls, after the last of them: a heading of theirs, not under the last.
-    anchoredHeading(2, commonErrorsAnchor, text('Errors these calls share')),
+    // A section of the page beside its calls, after the last of them: a heading of their depth, not under the last.
+    anchoredHeading(page.callHeadingDepths.size > 0 ? Math.min(...page.callHeadingDepths.values()) : 2, commonErrorsAnchor, text('Errors these calls share')),
     paragraph(text(onEveryCall ? 'Any call on this page can answer these; each call above lists only its own.' : 'Most calls on this page answer these alike; each call above names the ones it answers, and lists its own.')),
     errorTable('Errors these calls share', rows),
   ];

@@ -1,7 +1,7 @@
 /** `<SchemaFields>` and `<EnumValues>`: a schema's fields, with their types, limits and presence, and an enumeration's values. */
 
 import {Contract, type Schema} from '../contract';
-import {inlineCode, inlineMarkdown, jsx, link, list, paragraph, strong, text, type Node} from '../mdast';
+import {inlineCode, inlineMarkdown, jsx, list, paragraph, strong, text, type Node} from '../mdast';
 import {type PageState, type Renderer, apiWideRow, guideDescription, questionMark, required, rowOfNode, shownAspects} from './shared';
 import {statesValuesEverywhere, type OpenQuestion} from '../../../../contract/openQuestions';
 import {boundKeywords} from '../../../../contract/citations';
@@ -305,9 +305,8 @@ function valuesInPlace(contract: Contract, schema: Schema, page: PageState): Nod
   // Listed already on the page, in the task's own section (the rate quote's special services): named, not repeated.
   const listed = page.valuesListed.get(valuesKey(values));
   if (listed) {
-    // Headings get their anchors after this plugin runs (beforeDefaultRemarkPlugins): named, unlinked, but where one has an anchor already.
-    const where = listed.id ? link(`#${listed.id}`, text(listed.text)) : text(`"${listed.text}"`);
-    return [paragraph(text(`The ${values.length} values are listed above, under `), where, text('.'))];
+    // Named, not linked: a page's own headings get their anchors from Docusaurus after this plugin runs.
+    return [paragraph(text(`The ${values.length} values are listed above, under "${listed}".`))];
   }
   return [
     jsx('details', {className: 'field-list__values'}, [

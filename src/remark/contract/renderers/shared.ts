@@ -34,13 +34,13 @@ export type PageState = {
   hasCommonErrors: boolean;
   /** The longer field descriptions the page's field lists have shown: each is said once a page. */
   readonly fieldDescriptionsShown: Set<string>;
-  /** The last heading before the component, with its anchor where the page has given it one. */
-  lastHeading?: {text: string; id?: string};
+  /** The words of the last heading before the component. */
+  lastHeading?: string;
   /**
    * The lists of values `<EnumValues>` has shown, by their values, with the heading they are under: a
    * field list further down names that heading instead of listing them a second time.
    */
-  readonly valuesListed: Map<string, {text: string; id?: string}>;
+  readonly valuesListed: Map<string, string>;
   /**
    * Leave the downloads' sizes out. The guides' Markdown that travels inside the sandbox file is
    * rendered before that file exists (src/plugins/llmsTxt/guideMarkdown.ts), and could not state its own size.
