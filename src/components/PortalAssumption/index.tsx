@@ -17,9 +17,9 @@ type Props = {
   /** Its row of the register. */
   href?: string;
   /**
-   * Set where it follows another "Portal assumption" mark on the same fact (src/remark/contract,
+   * Set where it follows another "Portal assumption" mark with only a space between (src/remark/contract,
    * `joinAdjacentMarks`): it shows "+" after that one instead of the label a second time, and keeps
-   * its own name for a screen reader.
+   * its own name, after that "+", for a screen reader.
    */
   continues?: boolean;
 };

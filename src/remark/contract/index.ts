@@ -75,10 +75,11 @@ const isMark = (node: Node | undefined): node is JsxNode => (node as JsxNode | u
 const joinable = (mark: JsxNode) => markAttribute(mark, 'label') === 'Portal assumption' && !String(markAttribute(mark, 'aspects') ?? '').includes(';');
 
 /**
- * Two marks side by side on one fact (a limit the pickup request borrows, and the unit the portal reads
- * it in: two questions) read as one: the second says "continues", and shows only what it names, after
- * the first's "Portal assumption" (src/components/PortalAssumption). Each keeps its own question and
- * row, and its full name for a screen reader.
+ * Two "Portal assumption" marks side by side, with only a space between them (a limit the pickup request
+ * borrows, and the unit the portal reads it in; the generic 400's calls, and its body), read as one: the
+ * second says "continues" and shows "+" after the first (src/components/PortalAssumption). The join is
+ * by position, not by fact. Each mark keeps its own question and row, and its full name for a screen
+ * reader.
  */
 function joinAdjacentMarks(node: Node): void {
   const children = node.children ?? [];
