@@ -48,7 +48,12 @@ export function showsAssumedType(document: Pick<Document, 'components'>, field: 
   if (type === undefined && !combined) return false;
   // A question of its own on the type says more than the API-wide row.
   if (parts.some((part) => (part['x-not-stated'] ?? []).includes('type'))) return false;
-  if (parts.some((part) => quoteOf(part['x-spec-type']))) return false;
+  if (parts.some((part) => quoteOf(part['x-spec-type']))) {
+    // An array the carrier types ("message (an array)") shows its entries' type too ("array of
+    // string"): that part is the portal's reading unless the entries carry words of their own.
+    const items = parts.map((part) => part.items).find(Boolean);
+    return type === 'array' && items !== undefined && showsAssumedType(document, items);
+  }
   // An object: the specification lists its fields ("pickupWindow (windowDate, …)").
   if (type === 'object' || parts.some((part) => part.properties)) return false;
   // A limit the carrier counts in characters makes the field text.

@@ -111,13 +111,18 @@ export function llmsTxt(sections: IndexSection[]): string {
  * holds its parameters, fields, samples, answers and open questions.
  */
 export function apiMarkdown(contract: Contract): string {
-  const info = (contract.raw as unknown as {info: {title: string; description: string}}).info;
+  const info = (contract.raw as unknown as {info: {title: string; description: string; contact?: {name?: string; email?: string; url?: string}}}).info;
   const absolute = (url: string) => `${provider.portalUrl}${url}`;
+  // The guides send readers to "the contact on the API reference page"; Redoc shows it from
+  // info.contact, so the Markdown twin gives the same words.
+  const {name, email, url} = info.contact ?? {};
+  const contact = [email && `[${email}](mailto:${email})`, url && `<${url}>`].filter(Boolean).join(', ');
   return [
     `# ${info.title}: API reference`,
     '',
     info.description.trim(),
     '',
+    ...(name || contact ? ['## Contact', '', [name, contact].filter(Boolean).join(': '), ''] : []),
     '## Calls',
     '',
     ...contract.operations().map(({method, path: route, operation}) => `- [${operation.summary}](${absolute(operationMarkdownUrl(operation.operationId))}): \`${method.toUpperCase()} ${route}\``),

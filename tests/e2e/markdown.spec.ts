@@ -69,6 +69,15 @@ test('/api.md is the reference\'s introduction with every call, each linked to i
   expect(markdown).not.toContain('](#');
 });
 
+test('/api.md gives the contact the guides send readers to on the API reference page, as Redoc shows it', async ({request}) => {
+  const markdown = await (await request.get('/api.md')).text();
+  const {contact} = ((await (await request.get('/openapi.json')).json()) as {info: {contact: {name: string; email: string; url: string}}}).info;
+  const section = markdown.split('\n## Contact\n')[1]?.split('\n## ')[0] ?? '';
+  expect(section).toContain(contact.name);
+  expect(section).toContain(`(mailto:${contact.email})`);
+  expect(section).toContain(`<${contact.url}>`);
+});
+
 test('/llms-full.txt holds every page of /llms.txt, in its order', async ({request}) => {
   const llms = await (await request.get('/llms.txt')).text();
   const full = await (await request.get('/llms-full.txt')).text();

@@ -211,9 +211,10 @@ test("a call's Open questions go one level under the call's own heading, however
 test("a page's own mark names the aspects its words bend (aspects=\"bounds\"), and one its row does not ask stops the build", () => {
   const docsContract = Contract.load(projectRoot);
   const mark = (props: Record<string, string>) => JSON.stringify(renderers.PortalAssumption(docsContract, props, newPageState()));
-  // "This loop starts at page 1": the page number's first page, not its type or required-ness.
-  expect(mark({row: 'parameter-pagenumberquery', aspects: 'bounds'})).toContain('"name":"aspects","value":"limits"');
-  expect(mark({row: 'parameter-pagenumberquery'})).toContain('"name":"aspects","value":"type, limits, required fields"');
+  // "This loop starts at the first page": the page number's first page (its row's own word for the
+  // bounds it assumes), not its type or required-ness.
+  expect(mark({row: 'parameter-pagenumberquery', aspects: 'bounds'})).toContain('"name":"aspects","value":"first page 1"');
+  expect(mark({row: 'parameter-pagenumberquery'})).toContain('"name":"aspects","value":"type, first page 1, required fields"');
   expect(() => mark({row: 'parameter-pagenumberquery', aspects: 'unit'})).toThrow('<PortalAssumption row="parameter-pagenumberquery" aspects="unit">: its row asks type, bounds, required, not unit');
 });
 

@@ -9,7 +9,7 @@ import {choiceMarkPattern, choiceRowIds, statusStated} from '../../../contract/p
 import {readSpecification, specificationFile} from '../../../contract/citations';
 import {acrossTheApi, callOpenQuestions, openQuestions, registerCsv, registerJson, registerJsonPath, registerRows} from '../../../contract/openQuestions';
 import {pageQuestions} from '../../../contract/pageQuestions';
-import {fieldsWithAssumedType} from '../../../contract/openQuestions/assumedTypes';
+import {fieldsWithAssumedType, showsAssumedType} from '../../../contract/openQuestions/assumedTypes';
 import {contract, operations} from './contract';
 import {openApiJsonPath, publishedFile} from '../../../contract/outputs';
 
@@ -295,4 +295,16 @@ test('the register asks what an integrator had to guess: time zones, the end of 
   }
   const onErrorsPage = register.filter((row) => row.home === 'page /docs/guides/errors').map((row) => `${row.question} | ${row.sandbox}`);
   expect(onErrorsPage).toEqual([expect.stringMatching(/^Rate limits: .*429.* \| limits nothing$/), expect.stringMatching(/^5xx answers: .* \| answers 500 only/)]);
+});
+
+test("an array the carrier types marks its entries' type where only the portal reads it (the validation body's `message`)", () => {
+  const components = {schemas: {}} as never;
+  const typedArray = (items: object) => ({'x-spec-type': '8: "message (an array)"', type: 'array', items});
+  // Section 8 says "message (an array)" and no more: "array of string" is half the portal's.
+  expect(showsAssumedType({components}, typedArray({type: 'string'}) as never)).toBe(true);
+  // Entries the carrier types, or objects whose fields it lists, leave the line unmarked.
+  expect(showsAssumedType({components}, typedArray({type: 'string', 'x-spec-type': '8: "message (an array)"'}) as never)).toBe(false);
+  expect(showsAssumedType({components}, typedArray({type: 'object', properties: {code: {type: 'string'}}}) as never)).toBe(false);
+  const message = (contract as {components: {schemas: Record<string, {properties: Record<string, object>}>}}).components.schemas.ValidationError.properties.message;
+  expect(showsAssumedType(contract as never, message as never)).toBe(true);
 });
