@@ -84,7 +84,8 @@ export function assumedTypeAspects(document: Pick<Document, 'components'>, field
 export function showsAssumedEncoding(field: Node): boolean {
   const encoding = (field as {contentEncoding?: unknown}).contentEncoding;
   if (typeof encoding !== 'string') return false;
-  return !(quoteOf(field['x-spec-type']) ?? '').includes(encoding);
+  // The carrier may spell it "Base64" or "base64": the word is what counts.
+  return !(quoteOf(field['x-spec-type']) ?? '').toLowerCase().includes(encoding.toLowerCase());
 }
 
 /** A field of the contract, with where it is (`schema PickupRequest pickupFrom.zip`, `parameter clientCode of GET /…`). */

@@ -339,6 +339,15 @@ test("a guide's response example is the example alone: what its values leave ope
   }
 });
 
+test('a response example keeps its note above it unless the page says note="omit", and an unknown note stops the build', () => {
+  const docsContract = Contract.load(path.resolve(__dirname, '../../..'));
+  const render = (note?: string) => renderers.ResponseExample(docsContract, {operation: 'getProbillTracking', status: '400', ...(note ? {note} : {})}, newPageState()).map((node) => node.type);
+  // The generic 400's example carries a note (what the carrier leaves open): shown by default, as on /api/.
+  expect(render()).toEqual(['paragraph', 'code']);
+  expect(render('omit')).toEqual(['code']);
+  expect(() => render('hide')).toThrow('note="hide" is not known');
+});
+
 test("the 401's status carries the mark of its API-wide question, in place of the description's own mark, and no cell shows asterisks", () => {
   const docsContract = Contract.load(path.resolve(__dirname, '../../..'));
   const [tableNode] = tablesIn(renderers.ErrorResponses(docsContract, {operation: 'requestPickup'}, newPageState()));

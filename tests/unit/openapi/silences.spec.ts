@@ -9,7 +9,7 @@ import {choiceMarkPattern, choiceRowIds, statusStated} from '../../../contract/p
 import {readSpecification, specificationFile} from '../../../contract/citations';
 import {acrossTheApi, callOpenQuestions, openQuestions, registerCsv, registerJson, registerJsonPath, registerRows} from '../../../contract/openQuestions';
 import {pageQuestions} from '../../../contract/pageQuestions';
-import {fieldsWithAssumedType, showsAssumedType} from '../../../contract/openQuestions/assumedTypes';
+import {fieldsWithAssumedType, showsAssumedEncoding, showsAssumedType} from '../../../contract/openQuestions/assumedTypes';
 import {contract, operations} from './contract';
 import {openApiJsonPath, publishedFile} from '../../../contract/outputs';
 
@@ -307,4 +307,13 @@ test("an array the carrier types marks its entries' type where only the portal r
   expect(showsAssumedType({components}, typedArray({type: 'object', properties: {code: {type: 'string'}}}) as never)).toBe(false);
   const message = (contract as {components: {schemas: Record<string, {properties: Record<string, object>}>}}).components.schemas.ValidationError.properties.message;
   expect(showsAssumedType(contract as never, message as never)).toBe(true);
+});
+
+test("a text field's base64 encoding is the portal's reading unless the carrier's words give it, in either case", () => {
+  const field = (quote?: string) => ({type: 'string', contentEncoding: 'base64', ...(quote ? {'x-spec-type': `3: "${quote}"`} : {})}) as never;
+  // A probill document's contentBase64: named so, but the carrier says no encoding.
+  expect(showsAssumedEncoding(field())).toBe(true);
+  expect(showsAssumedEncoding(field('document (base64)'))).toBe(false);
+  expect(showsAssumedEncoding(field('document (Base64)'))).toBe(false);
+  expect(showsAssumedEncoding({type: 'string'} as never)).toBe(false);
 });
