@@ -305,7 +305,7 @@ test("an array the carrier types marks its entries' type where only the portal r
   // Entries the carrier types, or objects whose fields it lists, leave the line unmarked.
   expect(showsAssumedType({components}, typedArray({type: 'string', 'x-spec-type': '8: "message (an array)"'}) as never)).toBe(false);
   expect(showsAssumedType({components}, typedArray({type: 'object', properties: {code: {type: 'string'}}}) as never)).toBe(false);
-  const message = (contract as {components: {schemas: Record<string, {properties: Record<string, object>}>}}).components.schemas.ValidationError.properties.message;
+  const message = (contract as unknown as {components: {schemas: Record<string, {properties: Record<string, object>}>}}).components.schemas.ValidationError.properties.message;
   expect(showsAssumedType(contract as never, message as never)).toBe(true);
 });
 
