@@ -23,10 +23,16 @@ const weekdays = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Frida
 const addDays = (date: Date, days: number) => new Date(date.getTime() + days * 86_400_000);
 const round2 = (value: number) => Math.round(value * 100) / 100;
 
+/**
+ * An agent's event moves the probill: its tracking's status update is dated from the event's
+ * `eventTime` (else now), as its proof of delivery is, so the two never tell different days.
+ */
 function setStatus(context: HandlerContext, probillNumber: number, status: string): void {
   const tracking = context.world.probills[String(probillNumber)];
   if (tracking) {
-    Object.assign(tracking, {status, statusUpdateDate: numericDate(context.now), statusUpdateTime: numericTime(context.now)});
+    const event = new Date(String(context.body.eventTime));
+    const at = Number.isNaN(event.getTime()) ? context.now : event;
+    Object.assign(tracking, {status, statusUpdateDate: numericDate(at), statusUpdateTime: numericTime(at)});
   }
   const agent = context.world.agentProbills[String(probillNumber)];
   if (agent) {
@@ -348,7 +354,7 @@ const handlers: Record<string, Handler> = {
     if (probillNumber === magic.documentsEmptyProbill || (probillNumber === empty.probillNumber && documentType === empty.documentType)) {
       return {status: 200, body: {probillNumber, documentType, documents: []}};
     }
-    // A probill of the world (the account's, or the starting data's on a call without a token) has a
+    // A probill of the world (the account's, or on a call without a token the one last written) has a
     // proof of delivery only once delivered, dated from the delivery; its other documents date from its
     // bill date. Any other number answers the example's documents.
     const tracked = context.world.probills[String(probillNumber)] as {status?: string; billDate?: number; pod?: {date?: number; time?: number}; invoice?: unknown} | undefined;

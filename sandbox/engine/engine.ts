@@ -119,6 +119,9 @@ export function createSandbox(options: SandboxOptions): Sandbox {
     return check;
   }
 
+  /** The account whose world a call last changed: what a call with no token reads. */
+  let lastWritten: string | undefined;
+
   type Answer = Outcome & {allow?: string; wwwAuthenticate?: string; call?: string; reliedOn?: string[]};
   async function answer(request: SandboxRequest): Promise<Answer> {
     const [rawPath, rawQuery = ''] = request.path.split('?', 2);
@@ -207,9 +210,11 @@ export function createSandbox(options: SandboxOptions): Sandbox {
     }
 
     const stored = accountId === undefined ? undefined : options.store.get(accountId);
-    // A call with no bearer requirement and no token reads the starting data itself: no copy for every
-    // token request, and a write to it would throw.
-    const world = accountId === undefined ? seed : (stored ?? structuredClone(seed));
+    // A call with no bearer requirement and no token names no account, where the carrier's data is
+    // one: it reads the world last written (a proof of delivery just posted shows in the documents
+    // the guide's sample fetches without a token), and before any write the starting data itself,
+    // with no copy for every token request (a write to it would throw).
+    const world = accountId === undefined ? ((lastWritten === undefined ? undefined : options.store.get(lastWritten)) ?? seed) : (stored ?? structuredClone(seed));
     const context: HandlerContext = {
       contract,
       entry,
@@ -226,6 +231,7 @@ export function createSandbox(options: SandboxOptions): Sandbox {
     const changedWorld = request.method.toUpperCase() !== 'GET' || stored === undefined;
     if (accountId !== undefined && world && outcome.status < 300 && changedWorld) {
       options.store.set(accountId, world);
+      if (request.method.toUpperCase() !== 'GET') lastWritten = accountId;
     }
     return reached(outcome);
   }
@@ -233,7 +239,10 @@ export function createSandbox(options: SandboxOptions): Sandbox {
   return {
     contract,
     validator,
-    reset: () => options.store.clear(),
+    reset: () => {
+      options.store.clear();
+      lastWritten = undefined;
+    },
     tokenLifetimeSeconds,
     reliance,
     async handle(request) {

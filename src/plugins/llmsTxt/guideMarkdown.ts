@@ -28,7 +28,7 @@ import {markName} from '../../../contract/openQuestions/rows';
 import {expandContractComponents} from '../../remark/contract/index';
 import {emphasis, inlineCode, link, paragraph, strong, text, type Node} from '../../remark/contract/mdast';
 import {newPageState} from '../../remark/contract/renderers';
-import {plainMarkdownTree} from './operationMarkdown';
+import {joinContinuedMarks, plainMarkdownTree} from './operationMarkdown';
 import {docMarkdownUrl, docPath, sidebarSections} from './sidebarPages';
 
 import type {GuidePage} from '../../../sandbox/program/guideSearch';
@@ -115,23 +115,6 @@ function siteMarkdownTree(nodes: Node[]): Node[] {
 
 const hasAttribute = (element: {attributes?: JsxAttribute[] | Record<string, string>}, name: string) =>
   Array.isArray(element.attributes) && element.attributes.some((candidate) => candidate.name === name);
-
-/** "*Portal assumption: limits*", a space, then a mark that continues it: one mark, "*Portal assumption: limits, type, unit*". */
-function joinContinuedMarks(nodes: Node[]): Node[] {
-  const joined: Node[] = [];
-  for (const node of nodes) {
-    const continues = (node.data as {continuesMark?: string} | undefined)?.continuesMark;
-    const [before, gap] = [joined.at(-2), joined.at(-1)];
-    if (continues && before?.type === 'emphasis' && gap?.type === 'text' && /^\s+$/.test(gap.value ?? '')) {
-      joined.pop();
-      const words = before.children![0];
-      joined[joined.length - 1] = emphasis(text(`${words.value}, ${continues}`));
-      continue;
-    }
-    joined.push(node);
-  }
-  return joined;
-}
 
 function siteMarkdownNodes(nodes: Node[]): Node[] {
   return nodes.flatMap((node): Node[] => {

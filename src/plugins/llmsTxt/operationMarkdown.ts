@@ -9,8 +9,9 @@ import {gfmToMarkdown} from 'mdast-util-gfm';
 
 import {Contract, type Operation, type Schema} from '../../remark/contract/contract';
 import {markName} from '../../../contract/openQuestions/rows';
-import {inlineCode, inlineMarkdown, list, paragraph, strong, text, type Node} from '../../remark/contract/mdast';
+import {emphasis, inlineCode, inlineMarkdown, list, paragraph, strong, text, type Node} from '../../remark/contract/mdast';
 import {newPageState, renderers} from '../../remark/contract/renderers';
+import {joinAdjacentMarks} from '../../remark/contract/index';
 
 /** Where the bundle step writes an operation's page: served at `/api/operations/<operationId>.md`. */
 export const operationMarkdownFolder = 'static/api/operations';
@@ -24,6 +25,27 @@ type JsxNode = Node & {name?: string; attributes?: {name: string; value?: unknow
  * block per language under its label, and Try it, which only a browser can run, is left out.
  */
 export function plainMarkdownTree(nodes: Node[]): Node[] {
+  return joinContinuedMarks(plainMarkdownNodes(nodes));
+}
+
+/** "*Portal assumption: limits*", a space, then a mark that continues it: one mark, "*Portal assumption: limits, type, unit*". */
+export function joinContinuedMarks(nodes: Node[]): Node[] {
+  const joined: Node[] = [];
+  for (const node of nodes) {
+    const continues = (node.data as {continuesMark?: string} | undefined)?.continuesMark;
+    const [before, gap] = [joined.at(-2), joined.at(-1)];
+    if (continues && before?.type === 'emphasis' && gap?.type === 'text' && /^\s+$/.test(gap.value ?? '')) {
+      joined.pop();
+      const words = before.children![0];
+      joined[joined.length - 1] = emphasis(text(`${words.value}, ${continues}`));
+      continue;
+    }
+    joined.push(node);
+  }
+  return joined;
+}
+
+function plainMarkdownNodes(nodes: Node[]): Node[] {
   return nodes.flatMap((node): Node[] => {
     const element = node as JsxNode;
     if (element.type !== 'mdxJsxFlowElement' && element.type !== 'mdxJsxTextElement') {
@@ -46,7 +68,9 @@ export function plainMarkdownTree(nodes: Node[]): Node[] {
     }
     if (element.name === 'PortalAssumption') {
       // A field list's mark, with what it bends: "*Portal assumption: type*", as /api/'s marker reads.
-      return [{type: 'emphasis', children: [text(markName(attribute('label') ?? 'Portal assumption', attribute('aspects')))]}];
+      // One that continues the mark before it (joinAdjacentMarks) joins its words (joinContinuedMarks).
+      const continues = element.attributes?.some((candidate) => candidate.name === 'continues');
+      return [{type: 'emphasis', children: [text(markName(attribute('label') ?? 'Portal assumption', attribute('aspects')))], ...(continues ? {data: {continuesMark: attribute('aspects')}} : {})}];
     }
     if (element.name === 'TabItem') {
       return [paragraph(strong(text(attribute('label') ?? ''))), ...plainMarkdownTree(children)];
@@ -106,7 +130,10 @@ export function operationMarkdown(contract: Contract, operationId: string, siteU
     ...render('ErrorResponses'),
     ...render('OpenQuestions'),
   ];
-  const markdown = toMarkdown({type: 'root', children: plainMarkdownTree(tree)} as never, {extensions: [gfmToMarkdown({tablePipeAlign: false})]});
+  // Two marks side by side read as one, as on the guides (src/remark/contract, joinAdjacentMarks).
+  const root = {type: 'root', children: tree} as Node;
+  joinAdjacentMarks(root);
+  const markdown = toMarkdown({type: 'root', children: plainMarkdownTree(root.children ?? [])} as never, {extensions: [gfmToMarkdown({tablePipeAlign: false})]});
   // The renderers link inside the site; a Markdown page travels alone, so its links carry the host.
   return markdown.replace(/\]\(\//g, `](${siteUrl}/`);
 }

@@ -42,7 +42,7 @@ function isControl(node: Element): boolean {
     node.tagName === 'button' ||
     node.tagName === 'svg' ||
     hasClass(node, 'hash-link') ||
-    node.properties.dataContract === 'TryIt' ||
+    // The Try it button itself; the sandbox values beside it, in the same renderer's wrapper, are read.
     node.properties.dataTryIt !== undefined ||
     node.properties.dataCopyPage !== undefined
   );

@@ -81,7 +81,7 @@ const joinable = (mark: JsxNode) => markAttribute(mark, 'label') === 'Portal ass
  * by position, not by fact. Each mark keeps its own question and row, and its full name for a screen
  * reader.
  */
-function joinAdjacentMarks(node: Node): void {
+export function joinAdjacentMarks(node: Node): void {
   const children = node.children ?? [];
   for (let index = 2; index < children.length; index++) {
     const [before, gap, mark] = [children[index - 2], children[index - 1], children[index]];

@@ -413,7 +413,7 @@ test("the introduction's list of the types the specification gives names every e
   const description = (contract as unknown as {info: {description: string}}).info.description.replace(/\s+/g, ' ');
   const sentence = /The specification types [^.]*\./.exec(description)?.[0] ?? '';
   // Every other type is the portal's, and the introduction says so once, among its assumptions.
-  expect(description).toMatch(/## Portal assumptions[\s\S]*\*\*Types\*\* the specification does not give/);
+  expect(description).toMatch(/## Portal assumptions[\s\S]*\*\*Types\*\*(\]\([^)]*\))? the specification does not give/);
   // Named elsewhere in the introduction: the token under Authentication, the others in the Formats table.
   const namedElsewhere: Record<string, string> = {
     'TokenResponse.access_token': 'The token is a JWT',
@@ -565,4 +565,25 @@ test('/api/ labels a field\'s mark as its guide does: "Portal assumption" where 
     .map(([id, labels]) => `${id}: guide ${[...labels][0]}, /api/ ${[...apiLabels.get(id)!][0]}`);
   expect(guideLabels.size).toBeGreaterThan(50);
   expect(differing).toEqual([]);
+});
+
+test('a field list leaves a shape to the section that lists it (described="Item: Describe the items"), linking it, and a bad entry stops the build', () => {
+  const docsContract = Contract.load(path.resolve(__dirname, '../../..'));
+  const render = (described?: string) => JSON.stringify(renderers.SchemaFields(docsContract, {schema: 'WarehouseShipment', depth: '3', ...(described ? {described} : {})}, newPageState()));
+  // Without it, the 24 item fields are listed under the shipment.
+  expect(render()).toContain('items[].sku');
+  const left = render('Item: Describe the items');
+  expect(left).not.toContain('items[].sku');
+  expect(left).toContain('the fields of each entry under ');
+  expect(left).toContain('"url":"#describe-the-items"');
+  expect(() => render('Items: Describe the items')).toThrow();
+  expect(() => render('Describe the items')).toThrow('write each entry as "Schema: Section heading"');
+});
+
+test("a call's Try it comes with the sandbox's values for that call, from the sandbox's own list, and none where it has none", () => {
+  const docsContract = Contract.load(path.resolve(__dirname, '../../..'));
+  const token = JSON.stringify(renderers.TryIt(docsContract, {operation: 'createUserToken'}, newPageState()));
+  expect(token).toContain('SANDBOX-EXPIRED');
+  expect(token).toContain('"url":"/docs/Agents/test-enviroment#magic-values"');
+  expect(renderers.TryIt(docsContract, {operation: 'getAgentProbill'}, newPageState()).map((node) => node.type)).toEqual(['mdxJsxFlowElement']);
 });

@@ -48,13 +48,31 @@ test('a page lists a question once: a later call that reaches it points back to 
   const second = renderers.OpenQuestions(docsContract, {operation: 'reschedulePickup'}, page);
   // The pickup window's time zone offset is open on both calls: listed under the first only.
   expect(first).toContain('pickupWindow.timeZoneOffset');
-  expect(textOf(second)).toMatch(/Also .*pickupWindow\.timeZoneOffset.*: as under Request a pickup\./);
+  // The pointer names each question by its mark's words, and the field it is listed under there where
+  // the name differs (the request's answer holds the number this call sends): one prefix, said once.
+  expect(textOf(second)).toMatch(/Also as under Request a pickup, where answer\.pickupNumber is this call's pickupNumber: .*pickupWindow\.timeZoneOffset \(limits, type; Open: sign, whose time zone\)/);
   const links = JSON.stringify(second);
   expect(links).toContain('"url":"#open-questions-requestpickup"');
   // On a page of its own, the second call lists it in full.
   const alone = textOf(renderers.OpenQuestions(docsContract, {operation: 'reschedulePickup'}, newPageState()));
   expect(alone).not.toContain('as under');
   expect(alone).toContain('pickupWindow.timeZoneOffset');
+});
+
+test('a pointer whose fields sit under different paths there names each one\'s path, and two questions on one field make one entry', () => {
+  const docsContract = Contract.load(projectRoot);
+  const page = newPageState();
+  renderers.OpenQuestions(docsContract, {operation: 'listAgentLiveProbills'}, page);
+  // The manifest's probills are the list's results under another name, beside its own manifestNumber: no one prefix.
+  const manifest = textOf(renderers.OpenQuestions(docsContract, {operation: 'getAgentManifest'}, page));
+  expect(manifest).toContain('answer.probills[].etaDate (there answer.results[].etaDate, type, format)');
+  expect(manifest).not.toContain(', where ');
+  const warehouse = newPageState();
+  renderers.OpenQuestions(docsContract, {operation: 'createWarehouseShipment'}, warehouse);
+  const receipt = textOf(renderers.OpenQuestions(docsContract, {operation: 'createWarehouseReceipt'}, warehouse));
+  // The probill number's meaning and its borrowed range: one entry, both named.
+  expect(receipt).toContain('answer.probillNumber (meaning; limits)');
+  expect(receipt).toContain("where shipTo is this call's shipFrom");
 });
 
 test('the guides never show /api/\'s markers: the call\'s block says it', () => {

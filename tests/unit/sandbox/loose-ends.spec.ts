@@ -133,6 +133,25 @@ test.describe('the probill documents (an integrator\'s agent day, 2026-12-03)', 
     expect(proof.documents).toEqual([expect.objectContaining({fileName: `POD-${undelivered}.pdf`, createdAt: eventTime})]);
     expect(proof.documents[0].documentId).not.toBe(bill.documents[0].documentId);
   });
+
+  test('a delivery dates the tracking\'s status update from its event time, as its proof of delivery, not from the clock', async () => {
+    const {sandbox} = testSandbox();
+    const token = await freshToken(sandbox);
+    await send(sandbox, {method: 'POST', path: '/agent/probill/pod', token, body: {...(exampleValue('ProofOfDeliveryRequestExample') as object), probillNumber: undelivered, eventTime: '2025-04-22T14:48:07Z'}});
+    const tracking = (await send(sandbox, {method: 'GET', path: '/tracking/live/probill/details', query: {probillNumber: String(undelivered)}, token})).body;
+    expect(tracking).toMatchObject({status: 'DELIVERED', statusUpdateDate: 20250422, statusUpdateTime: 144807, pod: {date: 20250422, time: 144807}});
+  });
+
+  test('without a token, the call reads the world a call last changed: the guide\'s sample, which sends none, sees a proof of delivery just posted (an integrator\'s support tool, 2026-12-04)', async () => {
+    const {sandbox} = testSandbox();
+    const token = await freshToken(sandbox);
+    const eventTime = '2025-04-22T14:48:07Z';
+    await send(sandbox, {method: 'POST', path: '/agent/probill/pod', token, body: {...(exampleValue('ProofOfDeliveryRequestExample') as object), probillNumber: undelivered, eventTime}});
+    expect((await documents(sandbox, 'PROOF_OF_DELIVERY')).body).toMatchObject({documents: [expect.objectContaining({fileName: `POD-${undelivered}.pdf`, createdAt: eventTime})]});
+    // Reset forgets every account: the starting data again.
+    sandbox.reset();
+    expect((await documents(sandbox, 'PROOF_OF_DELIVERY')).body).toMatchObject({documents: []});
+  });
 });
 
 test('the ETA is calculated at a whole second, as the example writes it', async () => {

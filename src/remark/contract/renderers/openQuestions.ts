@@ -2,7 +2,7 @@
 
 import {referenceUrl} from '../contract';
 import {inlineCode, inlineMarkdown, jsx, link, list, paragraph, strong, table, text, type Node} from '../mdast';
-import {acrossTheApi, callOpenQuestions, registerCsvPath, registerRows, registerJsonPath, registerRoute, anchorOf, sandboxBehaviour, type OpenQuestion} from '../../../../contract/openQuestions';
+import {acrossTheApi, callOpenQuestions, markAspects, registerCsvPath, registerRows, registerJsonPath, registerRoute, anchorOf, sandboxBehaviour, type OpenQuestion} from '../../../../contract/openQuestions';
 import {type Renderer, anchoredHeading, inlineCodeList, namedTable, operationOf} from './shared';
 
 /** Where a call's row of an open question shows its field: the body's root reads "request body". */
@@ -18,6 +18,19 @@ function fieldLabel(field: string): Node[] {
 export function specSections(spec: string): string {
   const sections = /^(?:assumed: )?([3-9](?:(?:, | and )[3-9])*)(?=[,:]|$)/.exec(spec.trim())?.[1];
   return sections ? `§${sections}` : '—';
+}
+
+/**
+ * The prefixes two paths of one field differ by, before the segments they end with in common:
+ * `answer.billDate` and `answer.results[].billDate` give [`answer`, `answer.results[]`];
+ * `pickupNumber` and `answer.pickupNumber`, the two paths whole.
+ */
+function prefixSwap(name: string, there: string): [string, string] {
+  const ours = name.split('.');
+  const theirs = there.split('.');
+  let shared = 0;
+  while (shared < ours.length - 1 && shared < theirs.length - 1 && ours[ours.length - 1 - shared] === theirs[theirs.length - 1 - shared]) shared++;
+  return [ours.slice(0, ours.length - shared).join('.'), theirs.slice(0, theirs.length - shared).join('.')];
 }
 
 /** What closes a phrase before the next label: its own full stop, or one. */
@@ -47,9 +60,9 @@ export const OpenQuestions: Renderer = (contract, props, page) => {
     return first;
   });
   const earlier = reached.filter(({row}) => page.openQuestionsShown.has(row.id));
-  for (const {row} of reached) {
+  for (const {row, field} of reached) {
     if (!page.openQuestionsShown.has(row.id)) {
-      page.openQuestionsShown.set(row.id, {anchor, title: operation.summary});
+      page.openQuestionsShown.set(row.id, {anchor, title: operation.summary, field});
     }
   }
   // One level under the call's own heading, wherever the block comes in its section.
@@ -73,16 +86,41 @@ export const OpenQuestions: Renderer = (contract, props, page) => {
       ),
     );
   }
-  // Grouped by the call that listed them first, so the line names each place once.
-  const byPlace = new Map<string, {title: string; fields: string[]}>();
+  // Grouped by the call that listed them first, so the line names each place once. Each entry names
+  // the question by its mark's words, and the field it is listed under there where that differs (this
+  // call's `pickupNumber`, there `answer.pickupNumber`): a reader who follows the link finds the entry
+  // meant, not another question on the same field (an outside read, 2026-12-04). Where every such
+  // difference is one prefix (a list's `answer.results[]` for a detail's `answer`), it is said once.
+  const byPlace = new Map<string, {title: string; entries: {name: string; there: string; words: string}[]}>();
+  const named = (field: string) => (field === '' ? 'request body' : field);
   for (const {row, field} of earlier) {
     const place = page.openQuestionsShown.get(row.id)!;
-    const group = byPlace.get(place.anchor) ?? {title: place.title, fields: []};
-    group.fields.push(field === '' ? 'request body' : field);
+    const group = byPlace.get(place.anchor) ?? {title: place.title, entries: []};
+    const entry = {name: named(field), there: named(place.field), words: markAspects(row, row.aspects, row.assumed ? 'Portal assumption' : 'Open')};
+    // Two questions on one field (a probill number's meaning and its range) make one entry.
+    const same = group.entries.find((other) => other.name === entry.name && other.there === entry.there);
+    if (!same) {
+      group.entries.push(entry);
+    } else if (!same.words.split('; ').includes(entry.words)) {
+      same.words = `${same.words}; ${entry.words}`;
+    }
     byPlace.set(place.anchor, group);
   }
   for (const [placeAnchor, group] of byPlace) {
-    blocks.push(paragraph(text('Also '), ...inlineCodeList([...new Set(group.fields)]), text(': as under '), link(`#${placeAnchor}`, text(group.title)), text('.')));
+    const swaps = new Set(group.entries.filter(({name, there}) => name !== there).map(({name, there}) => prefixSwap(name, there).join('\n')));
+    const [from, to] = swaps.size === 1 ? [...swaps][0].split('\n') : ['', ''];
+    const under = (name: string) => from !== '' && (name === from || name.startsWith(`${from}.`) || name.startsWith(`${from}[`));
+    // One prefix for all, and no entry of the same name under it that the swap would misread.
+    const sharedSwap = from !== '' && group.entries.every(({name, there}) => (name === there ? !under(name) : under(name) && there === to + name.slice(from.length)));
+    const entries = group.entries.flatMap(({name, there, words}, index, all) => [
+      ...(index === 0 ? [] : [text(index === all.length - 1 ? ' and ' : ', ')]),
+      inlineCode(name),
+      text(' ('),
+      ...(there === name || sharedSwap ? [] : [text('there '), inlineCode(there), text(', ')]),
+      text(`${words})`),
+    ]);
+    const where = sharedSwap ? [text(', where '), inlineCode(to), text(' is this call\'s '), inlineCode(from)] : [];
+    blocks.push(paragraph(text('Also as under '), link(`#${placeAnchor}`, text(group.title)), ...where, text(': '), ...entries, text('.')));
   }
   if (!page.registerLinked) {
     page.registerLinked = true;

@@ -1,7 +1,8 @@
 /** A call in the guides: `<OperationLink>`, `<OperationSummary>` (its line of facts), `<CodeSamples>`, `<ResponseExample>` and `<TryIt>`. */
 
 import {Contract, guideCodeSamples, referenceUrl, type Example, type Operation, type Response, type Schema} from '../contract';
-import {code, inlineCode, inlineMarkdown, jsx, link, paragraph, strong, text, type Node} from '../mdast';
+import {code, inlineCode, inlineMarkdown, jsx, link, list, paragraph, strong, text, type Node} from '../mdast';
+import {magicValues} from '../../../../sandbox/engine/magicValues';
 import {choiceRowIds, listedChoices} from '../../../../contract/portalChoices';
 import {endOfWords} from '../../../../contract/openQuestions/rows';
 import {type Renderer, apiWideRow, guideDescription, assumptionTag, operationOf, questionMark, rowOfNode} from './shared';
@@ -149,6 +150,26 @@ function queryLine(contract: Contract, operation: Operation): Node[] {
  * fails the build here, not in a reader's browser.
  */
 export const TryIt: Renderer = (contract, props) => {
-  const {operation} = operationOf(contract, props, 'TryIt');
-  return [jsx('TryIt', {operation: operation.operationId, summary: operation.summary}, [])];
+  const {method, path, operation} = operationOf(contract, props, 'TryIt');
+  return [jsx('TryIt', {operation: operation.operationId, summary: operation.summary}, []), ...sandboxValuesOf(`${method.toUpperCase()} ${path}`)];
 };
+
+/** Where the Test environment page lists every trigger, the one place that explains them. */
+const magicValuesUrl = '/docs/Agents/test-enviroment#magic-values';
+
+/**
+ * The sandbox's triggers for one call (an expired token, a refused code, a 422), beside its Try it,
+ * from the list the sandbox itself reads: an integrator testing this call's other answers finds them
+ * in the call's own section (an integrator's task had to fetch them from the Test environment page).
+ */
+function sandboxValuesOf(call: string): Node[] {
+  const values = magicValues.filter((value) => value.call === call);
+  if (values.length === 0) {
+    return [];
+  }
+  return [
+    paragraph(text('To try its other answers in the sandbox ('), link(magicValuesUrl, text('magic values')), text('):')),
+    // A value to type is code; a description of one ("any planId sent before") is words.
+    list(values.map((value) => [inlineCode(value.field), text(' set to '), ...(/\s/.test(String(value.value)) ? [text(String(value.value))] : [inlineCode(String(value.value))]), text(': '), ...inlineMarkdown(value.effect)])),
+  ];
+}

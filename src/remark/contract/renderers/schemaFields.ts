@@ -1,7 +1,7 @@
 /** `<SchemaFields>` and `<EnumValues>`: a schema's fields, with their types, limits and presence, and an enumeration's values. */
 
 import {Contract, type Schema} from '../contract';
-import {inlineCode, inlineMarkdown, jsx, list, paragraph, strong, text, type Node} from '../mdast';
+import {inlineCode, inlineMarkdown, jsx, link, list, paragraph, strong, text, type Node} from '../mdast';
 import {type PageState, type Renderer, apiWideRow, guideDescription, questionMark, required, rowOfNode, shownAspects} from './shared';
 import {statesValuesEverywhere, type OpenQuestion} from '../../../../contract/openQuestions';
 import {boundKeywords} from '../../../../contract/citations';
@@ -126,7 +126,8 @@ export function requirementOf(object: Schema, name: string, property: Schema, co
  * A field of a list: its path, its schema, its presence, and the object it is a field of;
  * `sameShapeAs` names the field above whose fields it shares, which it does not list again.
  */
-export type FieldRow = {name: string; schema: Schema; required: Requirement; parent: Schema; sameShapeAs?: string};
+/** `sameShapeAs`: the field above with the same named shape; `fieldsUnder`: the page's section that lists its fields. */
+export type FieldRow = {name: string; schema: Schema; required: Requirement; parent: Schema; sameShapeAs?: string; fieldsUnder?: string};
 
 
 /**
@@ -147,7 +148,7 @@ export function borrowedLimits(contract: Contract, schema: Schema): OpenQuestion
  * already listed above (the destination terminal after the origin's) is one row that names the field
  * with those fields, instead of their descriptions again: within a list, each is read once.
  */
-export function fieldRows(contract: Contract, schema: Schema, prefix: string, depth: number, listed = new Map<object, string>()): FieldRow[] {
+export function fieldRows(contract: Contract, schema: Schema, prefix: string, depth: number, listed = new Map<object, string>(), describedUnder = new Map<object, string>()): FieldRow[] {
   const object = flatten(contract, schema);
   return Object.entries(object.properties ?? {}).flatMap(([name, property]) => {
     const resolved = flatten(contract, property);
@@ -166,8 +167,12 @@ export function fieldRows(contract: Contract, schema: Schema, prefix: string, de
     if (shownAs) {
       return [{...row, sameShapeAs: shownAs}];
     }
+    const section = shape ? describedUnder.get(shape) : undefined;
+    if (section) {
+      return [{...row, fieldsUnder: section}];
+    }
     if (shape) listed.set(shape, row.name);
-    return [row, ...fieldRows(contract, nested, nested === property ? `${row.name}.` : `${row.name}[].`, depth - 1, listed)];
+    return [row, ...fieldRows(contract, nested, nested === property ? `${row.name}.` : `${row.name}[].`, depth - 1, listed, describedUnder)];
   });
 }
 
@@ -326,7 +331,7 @@ function valuesInPlace(contract: Contract, schema: Schema, page: PageState): Nod
 export const SchemaFields: Renderer = (contract, props, page) => {
   const name = required(props, 'schema', 'SchemaFields');
   const depth = Number(props.depth ?? 3);
-  const rows = fieldRows(contract, contract.schema(name), '', depth);
+  const rows = fieldRows(contract, contract.schema(name), '', depth, new Map(), describedSections(contract, props.described, name));
   const borrowed = borrowedLimits(contract, contract.schema(name));
   if (rows.length === 0) {
     throw new Error(`<SchemaFields schema="${name}"> has no fields to show`);
@@ -347,6 +352,9 @@ export const SchemaFields: Renderer = (contract, props, page) => {
     const facts = typeAndLimits(contract, row.schema, bounds, marks);
     if (row.sameShapeAs) {
       facts.push(text(' · the fields of '), inlineCode(row.sameShapeAs));
+    }
+    if (row.fieldsUnder) {
+      facts.push(text(shown.type === 'array' ? ' · the fields of each entry under ' : ' · its fields under '), link(`#${headingSlug(row.fieldsUnder)}`, text(row.fieldsUnder)));
     }
     // No mark where the carrier does not say: the page says once what that means.
     if (row.required === 'optional') {
@@ -378,6 +386,24 @@ export const SchemaFields: Renderer = (contract, props, page) => {
       : []),
   ];
 };
+
+/**
+ * `described="Item: Describe the items"`: the named shapes a section of the page lists on its own,
+ * whose fields a call's list then leaves to it (one list of the 24 item fields, not three). An unknown
+ * schema stops the build, naming the list.
+ */
+function describedSections(contract: Contract, described: string | undefined, list: string): Map<object, string> {
+  const sections = new Map<object, string>();
+  for (const entry of (described ?? '').split(';').map((part) => part.trim()).filter(Boolean)) {
+    const match = /^(\w+):\s*(.+)$/.exec(entry);
+    if (!match) throw new Error(`<SchemaFields schema="${list}" described="${described}">: write each entry as "Schema: Section heading"`);
+    sections.set(contract.schema(match[1]), match[2]);
+  }
+  return sections;
+}
+
+/** The anchor Docusaurus gives a heading of plain words ("Describe the items": `describe-the-items`); the build's link check confirms it. */
+const headingSlug = (heading: string) => heading.toLowerCase().replace(/[^a-z0-9 -]/g, '').trim().replace(/\s+/g, '-');
 
 /** `<EnumValues schema="ProbillStatus" />`: every allowed value, exactly as the API spells it. */
 export const EnumValues: Renderer = (contract, props, page) => {

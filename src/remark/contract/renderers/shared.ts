@@ -15,7 +15,8 @@ export type Props = Record<string, string | undefined>;
  * links the register once.
  */
 export type PageState = {
-  readonly openQuestionsShown: Map<string, {anchor: string; title: string}>;
+  /** Each open question a block of the page listed: where, and under which field. */
+  readonly openQuestionsShown: Map<string, {anchor: string; title: string; field: string}>;
   requiredExplained: boolean;
   registerLinked: boolean;
   /** The depth of the last heading before the component: a block's own heading goes one level under it. */
