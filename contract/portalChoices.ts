@@ -73,7 +73,8 @@ export function choiceMarkPattern(rowId: (typeof choiceRowIds)[keyof typeof choi
   if (rowId === choiceRowIds.requiredQuery) {
     return new RegExp(`\\s*\\*\\[Portal assumption: [^\\]]+\\]\\([^)\\s]*#${rowId}\\)\\*`);
   }
-  return /\s*\*Portal assumption: status\*/;
+  // Plain on an answer, where it may be joined with the answer's other assumptions ("status, shape").
+  return /\s*\*Portal assumption: (?:[^*;]*, )?status(?:, [^*;]*)?\*/;
 }
 
 /** The choices the bundle step listed on an operation (`x-portal-choices`), as the guides read them. */

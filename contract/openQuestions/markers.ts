@@ -42,6 +42,7 @@ export function markOpenQuestions(document: Document): OpenQuestion[] {
   keepMarkersUnderOwnDescriptions(document, rowOfNode, reaching);
   markBorrowedLimits(document, rowOfNode, reaching);
   markAssumedTypes(document);
+  joinAnswerMarkers(document);
   return rows;
 }
 
@@ -281,5 +282,27 @@ function surfaceBodyMarkers(document: Document, rowOfNode: ReadonlyMap<Node, Ope
     for (const answerRow of topRows(response.content)) {
       response.description = withMarkerOnce(response.description, labelOf(answerRow));
     }
+  }
+}
+
+/**
+ * An answer's markers are plain text (Redoc draws an answer inside a button: no links), so two
+ * "Portal assumption" markers side by side there join as the guides join two marks: "*Portal
+ * assumption: which calls, required fields, body shape*", not three marks in a row. A marker that
+ * also names what is open ("type; Open: format") stays apart.
+ */
+function joinAnswerMarkers(document: Document): void {
+  const join = (description: unknown) =>
+    typeof description !== 'string'
+      ? description
+      : description.replace(/\*Portal assumption: ([^*;[\]]+)\*(?: \*Portal assumption: ([^*;[\]]+)\*)+/g, (run) =>
+          `*Portal assumption: ${[...new Set([...run.matchAll(/\*Portal assumption: ([^*]+)\*/g)].flatMap((match) => match[1].split(', ')))].join(', ')}*`,
+        );
+  const answers = [
+    ...Object.values(document.paths).flatMap((item) => methods.flatMap((method) => Object.values(((item[method] as {responses?: Record<string, Node>} | undefined)?.responses ?? {})))),
+    ...Object.values(document.components.responses ?? {}),
+  ];
+  for (const answer of answers) {
+    if (typeof answer.$ref !== 'string') answer.description = join(answer.description) as string;
   }
 }

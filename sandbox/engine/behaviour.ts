@@ -7,7 +7,7 @@
  * filled with the request's data and the world's state.
  */
 import {agentProbillWrite, agentRefusal, documentsError, processingError, refused, success, unprocessable, validationError, type Handler, type HandlerContext, type Outcome} from './answers';
-import {magic, sandboxPassword} from './magicValues';
+import {magic, refusalErrors, sandboxPassword} from './magicValues';
 import {newPickupNumber, newProbillNumber, type Json} from './world';
 import {givenFields, trackingParty, warehouseTracking, type AddressedParty, type BolParty} from './trackingRecords';
 import {anchorOf} from '../../contract/openQuestions/rows';
@@ -102,7 +102,7 @@ const handlers: Record<string, Handler> = {
   createWarehouseShipment(context) {
     const request = context.body as {shipFrom?: {shipFromCode?: string}; shipTo?: AddressedParty; bolNumber?: string; poNumber?: string; items?: {pieces?: number; weight?: number}[]};
     if (request.shipFrom?.shipFromCode === magic.refusedShipFromCode) {
-      return refused(context, `Unknown ship-from code ${magic.refusedShipFromCode}`);
+      return refused(context, refusalErrors.shipFrom);
     }
     return success(context, {result: true, probillNumber: trackNewProbill(context, warehouseTracking(request))});
   },
@@ -110,14 +110,14 @@ const handlers: Record<string, Handler> = {
   createWarehouseReceipt(context) {
     const request = context.body as {shipTo?: {shipToCode?: string}; shipFrom?: AddressedParty; bolNumber?: string; poNumber?: string; items?: {pieces?: number; weight?: number}[]};
     if (request.shipTo?.shipToCode === magic.refusedShipToCode) {
-      return refused(context, `Unknown ship-to code ${magic.refusedShipToCode}`);
+      return refused(context, refusalErrors.shipTo);
     }
     return success(context, {result: true, probillNumber: trackNewProbill(context, warehouseTracking(request))});
   },
 
   getInventory(context) {
     if (context.query.clientCode === magic.refusedClientCode) {
-      return refused(context, `Client code ${magic.refusedClientCode} not found`);
+      return refused(context, refusalErrors.client);
     }
     const answer = success(context);
     const rows = ((answer.body as Json).inventory ?? []) as Json[];
@@ -127,7 +127,7 @@ const handlers: Record<string, Handler> = {
   submitDistributionPlan(context) {
     const planId = context.body.planId as string | undefined;
     if (planId !== undefined && context.world.planIds.includes(planId)) {
-      return refused(context, `Duplicate planId ${planId}`);
+      return refused(context, refusalErrors.duplicatePlan(String(planId)));
     }
     if (planId !== undefined) {
       context.world.planIds.push(planId);
@@ -232,7 +232,7 @@ const handlers: Record<string, Handler> = {
   createRateQuote(context) {
     const request = context.body as {destinationZipcode?: string; tenderDate?: string; specialServices?: string[]; items?: {classCode?: string; weight?: number; type?: string}[]};
     if (request.destinationZipcode === magic.refusedDestinationZipcode) {
-      return refused(context, `Destination zip code ${magic.refusedDestinationZipcode} is not in the service area`);
+      return refused(context, refusalErrors.destination);
     }
     const example = context.contract.responseExample<Json>(context.entry)!;
     const lines = (request.items ?? []).map((item) => {
@@ -425,7 +425,7 @@ function round4(value: number): number {
   return Math.round(value * 10000) / 10000;
 }
 
-const noBol = (context: HandlerContext) => refused(context, `No BOL found for probill ${context.query.probillNumber}`);
+const noBol = (context: HandlerContext) => refused(context, refusalErrors.noBol(context.query.probillNumber));
 
 /** The BOL and the labels each answer one document, or a refusal for the probill without a BOL. */
 function carrierDocument(context: HandlerContext): Outcome {

@@ -49,6 +49,19 @@ export const magic = {
   agentRefusedManifest: 200000,
 } as const;
 
+/**
+ * The `error` of each refusal a trigger brings: the engine answers with it and the pages quote it, so
+ * an integrator can assert on it from the call's own section.
+ */
+export const refusalErrors = {
+  shipFrom: `Unknown ship-from code ${magic.refusedShipFromCode}`,
+  shipTo: `Unknown ship-to code ${magic.refusedShipToCode}`,
+  client: `Client code ${magic.refusedClientCode} not found`,
+  destination: `Destination zip code ${magic.refusedDestinationZipcode} is not in the service area`,
+  duplicatePlan: (planId: string) => `Duplicate planId ${planId}`,
+  noBol: (probillNumber: unknown) => `No BOL found for probill ${probillNumber}`,
+};
+
 /** The agent calls that take a probill and answer with `result`. */
 const agentProbillWrites = ['POST /agent/probill/status', 'POST /agent/probill/pod', 'POST /agent/probill/appointment'];
 
@@ -66,15 +79,15 @@ export const magicValues: MagicValue[] = [
   }),
   {call: 'POST /order/pickup/reschedule', field: 'pickupNumber', value: magic.assignedPickupNumber, effect: '422: the pickup is already assigned (seeded in every account).'},
   {call: 'POST /order/pickup/cancel', field: 'pickupNumber', value: magic.completedPickupNumber, effect: '422: the pickup is already completed (seeded in every account).'},
-  {call: 'POST /wms/shipment/create', field: 'shipFrom.shipFromCode', value: magic.refusedShipFromCode, effect: '`result: false` with an error.'},
-  {call: 'POST /wms/receipt/create', field: 'shipTo.shipToCode', value: magic.refusedShipToCode, effect: '`result: false` with an error.'},
-  {call: 'GET /wms/inventory/inquiry', field: 'clientCode', value: magic.refusedClientCode, effect: '`result: false` with an error.'},
-  {call: 'POST /distributionPlan/submit', field: 'planId', value: 'any planId sent before', effect: '`result: false` with an error: the plan was already submitted in this account (the sandbox\'s choice: the carrier does not say whether a `planId` must be unique).'},
-  {call: 'POST /ltl/rate/quote', field: 'destinationZipcode', value: magic.refusedDestinationZipcode, effect: '`result: false` with an error.'},
+  {call: 'POST /wms/shipment/create', field: 'shipFrom.shipFromCode', value: magic.refusedShipFromCode, effect: `\`result: false\` with the error \`${refusalErrors.shipFrom}\`.`},
+  {call: 'POST /wms/receipt/create', field: 'shipTo.shipToCode', value: magic.refusedShipToCode, effect: `\`result: false\` with the error \`${refusalErrors.shipTo}\`.`},
+  {call: 'GET /wms/inventory/inquiry', field: 'clientCode', value: magic.refusedClientCode, effect: `\`result: false\` with the error \`${refusalErrors.client}\`.`},
+  {call: 'POST /distributionPlan/submit', field: 'planId', value: 'any planId sent before', effect: `\`result: false\` with the error \`${refusalErrors.duplicatePlan('<planId>')}\`: the plan was already submitted in this account (the sandbox's choice: the carrier does not say whether a \`planId\` must be unique).`},
+  {call: 'POST /ltl/rate/quote', field: 'destinationZipcode', value: magic.refusedDestinationZipcode, effect: `\`result: false\` with the error \`${refusalErrors.destination}\`.`},
   ...onEachOf(['GET /ltl/bol/documents', 'GET /ltl/bol/documents/bol', 'GET /ltl/bol/documents/labels'], {
     field: 'probillNumber',
     value: magic.probillWithoutBol,
-    effect: '`result: false` with an error.',
+    effect: `\`result: false\` with the error \`${refusalErrors.noBol(magic.probillWithoutBol)}\`.`,
   }),
   {call: 'GET /documents/probill', field: 'probillNumber', value: magic.documentsForbiddenProbill, effect: '403 with no body: the documents cannot be accessed.'},
   {call: 'GET /documents/probill', field: 'probillNumber', value: magic.documentsNotFoundProbill, effect: '404 with no body: the probill does not exist.'},

@@ -123,6 +123,8 @@ export function operationMarkdown(contract: Contract, operationId: string, siteU
     ...(requestSchema ? [heading(2, 'Request body'), ...render('SchemaFields', {schema: requestSchema})] : []),
     heading(2, 'Samples'),
     ...render('CodeSamples'),
+    // Try it's button stays on the site; the sandbox's values for the call come along.
+    ...render('TryIt'),
     heading(2, `Answer ${successStatus}`),
     ...(answerSchema ? render('SchemaFields', {schema: answerSchema}) : [paragraph(text('The contract describes no body for this answer.'))]),
     ...(answerSchema ? render('ResponseExample') : []),

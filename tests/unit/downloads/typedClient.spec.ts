@@ -44,7 +44,8 @@ function readerProject(files: Record<string, string>): string {
   writeFileSync(
     path.join(root, 'tsconfig.json'),
     JSON.stringify({
-      compilerOptions: {strict: true, target: 'es2022', module: 'esnext', moduleResolution: 'bundler', lib: ['es2022', 'dom'], types: ['node'], noEmit: true},
+      // Node's own resolution, the strictest a reader's plain `tsc` meets: relative imports need their .js (an integrator's CI, 2026-12-04).
+      compilerOptions: {strict: true, target: 'es2022', module: 'nodenext', moduleResolution: 'nodenext', lib: ['es2022', 'dom'], types: ['node'], noEmit: true},
       include: ['src'],
     }),
   );

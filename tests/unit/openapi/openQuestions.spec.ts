@@ -155,7 +155,9 @@ test("/api/ shows a request's or an answer's top-level marker where Redoc draws 
   const pickupRequest = rows.find((row) => row.home === 'schema PickupRequest' && row.field === '')!;
   expect(served.paths['/order/pickup/request'].post.requestBody.description).toContain(`open-questions#${pickupRequest.id})`);
   const manifest = rows.find((row) => row.home === 'schema AgentManifestResponse' && row.field === '')!;
-  expect(served.paths['/agent/manifest'].get.responses['200'].description).toContain(`*Portal assumption: ${manifest.aspects.join(', ')}*`);
+  // Plain on an answer, joined with the answer's other assumptions ("status, shape"), as the guides join marks.
+  expect(served.paths['/agent/manifest'].get.responses['200'].description).toMatch(new RegExp(`\\*Portal assumption: (?:[^*]*, )?${manifest.aspects.join(', ')}\\*$`));
+  expect(served.paths['/agent/manifest'].get.responses['200'].description).not.toMatch(/\* \*Portal assumption/);
 });
 
 test("a call's own error answer made of the shared error bodies, even inside anyOf, leaves their questions to the register", () => {
