@@ -322,7 +322,8 @@ export function aspectsOpenFor(row: OpenQuestion, call: string | undefined): Not
 }
 
 /** A row as one call reaches it: the field's path from the call (`pickupWindow.timeZoneOffset`, `answer.pickupNumber`). */
-export type CallOpenQuestion = {readonly row: OpenQuestion; readonly field: string};
+/** `aspects`: those still open on this call (the reschedule's own `pickupNumber` limits are stated there). */
+export type CallOpenQuestion = {readonly row: OpenQuestion; readonly field: string; readonly aspects: readonly NotStatedAspect[]};
 
 /**
  * The rows one call reaches, in reading order, each once: the call's own, its parameters' (and their
@@ -350,7 +351,7 @@ export function callOpenQuestions(document: Document, operationId: string): Call
     const hit = node ? byNode.get(node) : undefined;
     if (hit && !seen.has(hit.id) && !statedHere(hit)) {
       seen.add(hit.id);
-      found.push({row: hit, field});
+      found.push({row: hit, field, aspects: aspectsOpenFor(hit, walked)});
     }
   };
   const target = (ref: string): Node | undefined => referencedComponent(document, {$ref: ref});

@@ -587,3 +587,12 @@ test("a call's Try it comes with the sandbox's values for that call, from the sa
   expect(token).toContain('"url":"/docs/Agents/test-enviroment#magic-values"');
   expect(renderers.TryIt(docsContract, {operation: 'getAgentProbill'}, newPageState()).map((node) => node.type)).toEqual(['mdxJsxFlowElement']);
 });
+
+test('a page\'s own question marks in a word or two where the page says so (says="contact"), and says= on a contract row stops the build', () => {
+  const docsContract = Contract.load(path.resolve(__dirname, '../../..'));
+  const mark = (props: Record<string, string>) => JSON.stringify(renderers.PortalAssumption(docsContract, props, newPageState()));
+  // Without it, the mark names the whole question, a sentence with a parenthesis.
+  expect(mark({row: 'page-docs-edi-3'})).toContain('(this portal shows a placeholder');
+  expect(mark({row: 'page-docs-edi-3', says: 'contact'})).toContain('"name":"aspects","value":"contact"');
+  expect(() => mark({row: 'tokenresponse-expires-in', says: 'lifetime'})).toThrow('says names a page\'s own question');
+});

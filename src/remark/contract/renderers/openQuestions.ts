@@ -93,10 +93,10 @@ export const OpenQuestions: Renderer = (contract, props, page) => {
   // difference is one prefix (a list's `answer.results[]` for a detail's `answer`), it is said once.
   const byPlace = new Map<string, {title: string; entries: {name: string; there: string; words: string}[]}>();
   const named = (field: string) => (field === '' ? 'request body' : field);
-  for (const {row, field} of earlier) {
+  for (const {row, field, aspects} of earlier) {
     const place = page.openQuestionsShown.get(row.id)!;
     const group = byPlace.get(place.anchor) ?? {title: place.title, entries: []};
-    const entry = {name: named(field), there: named(place.field), words: markAspects(row, row.aspects, row.assumed ? 'Portal assumption' : 'Open')};
+    const entry = {name: named(field), there: named(place.field), words: markAspects(row, aspects, row.assumed ? 'Portal assumption' : 'Open')};
     // Two questions on one field (a probill number's meaning and its range) make one entry.
     const same = group.entries.find((other) => other.name === entry.name && other.there === entry.there);
     if (!same) {

@@ -188,7 +188,13 @@ export function handWrittenMark(contract: Contract, props: Props): Node[] {
   if (!id) {
     throw new Error('<PortalAssumption> needs row="<id>", the id of its row in the register of open questions (the anchor after # on /docs/guides/open-questions)');
   }
-  const row = registerRow(contract, id);
+  const found = registerRow(contract, id);
+  // A page's own question has no aspects: `says="contact"` names what the mark bends in a word or two,
+  // where the question itself is a sentence.
+  if (props.says && found.aspects.length > 0) {
+    throw new Error(`<PortalAssumption row="${id}" says="${props.says}">: says names a page's own question; this row's mark names its aspects (${found.aspects.join(', ')})`);
+  }
+  const row = props.says ? {...found, label: props.says} : found;
   const aspects = props.aspects ? props.aspects.split(/[\s,]+/).filter(Boolean) : [...row.aspects];
   const strays = aspects.filter((aspect) => !row.aspects.includes(aspect as NotStatedAspect));
   if (strays.length > 0) {
