@@ -87,7 +87,9 @@ function showsAnAspect(found: OpenQuestion, node: Node): boolean {
   // or means is not shown there: the carrier's words are, and the question is open on them.
   const isAnswer = found.home.startsWith('response ') || / answer$/.test(found.field);
   // A message the row assumes (the documents call's generic 400) is its example's, shown there.
-  if (isAnswer) return found.aspects.some((aspect) => !['meaning', 'format', 'message'].includes(aspect)) || (found.aspects.includes('message') && Boolean(found.assumed));
+  // What a placeholder holds, where the row assumes it (the ETA's `{phone}`, a phone number), reads as
+  // the guides' mark on that message does: the portal's, not open.
+  if (isAnswer) return found.aspects.some((aspect) => !['meaning', 'format', 'message'].includes(aspect)) || Boolean(found.assumed);
   if (!isField) return true;
   const hasShape = Boolean(node.properties || node.allOf || node.items);
   // `oneOf` or `anyOf` of types reads as one ("integer or null").

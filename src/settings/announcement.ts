@@ -14,9 +14,10 @@ export type Announcement = {
 };
 
 export const announcement: Announcement | undefined = {
-  id: 'testing-environment-2025',
+  // A new id shows the bar again to readers who closed the old one: its advice changed.
+  id: 'sandbox-first-2026-12',
   content:
-    'Build and test against the <a href="/docs/Agents/test-enviroment">testing environment</a> before you go live.',
+    'Build and test against the <a href="/docs/Agents/test-enviroment">sandbox</a> before you go live.',
   // Dark slate on pale amber: 11.9:1, readable in both colour modes.
   backgroundColor: '#fff3c4',
   textColor: '#1c2532',

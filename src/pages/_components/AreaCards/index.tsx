@@ -36,7 +36,7 @@ const areas: readonly Area[] = [
   {
     title: 'Test environment',
     to: '/docs/Agents/test-enviroment',
-    description: 'Try every call against the testing base URL before you switch to production.',
+    description: "Try every call against the portal's sandbox before you switch to production.",
   },
 ];
 
