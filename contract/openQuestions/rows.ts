@@ -204,7 +204,8 @@ export function openQuestions(document: Document): OpenQuestion[] {
       const spec = (operation['x-spec'] as string) ?? '';
       const operationId = operation.operationId as string;
       const add = (field: string, node: Node | undefined) => {
-        const found = node && !node.$ref ? row(home, field, node, spec) : undefined;
+        // An answer the specification gives in another section than its call cites it on itself.
+        const found = node && !node.$ref ? row(home, field, node, (node['x-spec'] as string | undefined) ?? spec) : undefined;
         if (found) {
           rows.push(withId(found, anchorOf(operationId, field)));
         }

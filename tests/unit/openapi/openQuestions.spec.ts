@@ -49,8 +49,11 @@ test('a page lists a question once: a later call that reaches it points back to 
   // The pickup window's time zone offset is open on both calls: listed under the first only.
   expect(first).toContain('pickupWindow.timeZoneOffset');
   // The pointer names each question by its mark's words, and the field it is listed under there where
-  // the name differs (the request's answer holds the number this call sends): one prefix, said once.
-  expect(textOf(second)).toMatch(/Also as under Request a pickup, where answer\.pickupNumber is this call's pickupNumber: .*pickupWindow\.timeZoneOffset \(limits, type; Open: sign, whose time zone\)/);
+  // the name differs. The request's answer holds the number this call sends, and this call answers a
+  // pickupNumber of its own: the entry names its place there, not "where answer.pickupNumber is this
+  // call's pickupNumber", which reads as this call's answer.
+  expect(textOf(second)).toMatch(/Also as under Request a pickup: pickupNumber \(there answer\.pickupNumber, type\), .*pickupWindow\.timeZoneOffset \(limits, type; Open: sign, whose time zone\)/);
+  expect(textOf(second)).not.toContain(', where ');
   const links = JSON.stringify(second);
   expect(links).toContain('"url":"#open-questions-requestpickup"');
   // On a page of its own, the second call lists it in full.

@@ -110,8 +110,12 @@ export const OpenQuestions: Renderer = (contract, props, page) => {
     const swaps = new Set(group.entries.filter(({name, there}) => name !== there).map(({name, there}) => prefixSwap(name, there).join('\n')));
     const [from, to] = swaps.size === 1 ? [...swaps][0].split('\n') : ['', ''];
     const under = (name: string) => from !== '' && (name === from || name.startsWith(`${from}.`) || name.startsWith(`${from}[`));
-    // One prefix for all, and no entry of the same name under it that the swap would misread.
-    const sharedSwap = from !== '' && group.entries.every(({name, there}) => (name === there ? !under(name) : under(name) && there === to + name.slice(from.length)));
+    // One prefix for all, and no entry of the same name under it that the swap would misread. Not a
+    // field that moved whole (the request's `pickupNumber`, there the answer's): "where
+    // `answer.pickupNumber` is this call's `pickupNumber`" misleads on a call that answers a
+    // `pickupNumber` of its own (an outside read, 2026-12-04); the entry names its place instead.
+    const movedWhole = from.split('.').pop() === to.split('.').pop();
+    const sharedSwap = from !== '' && !movedWhole && group.entries.every(({name, there}) => (name === there ? !under(name) : under(name) && there === to + name.slice(from.length)));
     const entries = group.entries.flatMap(({name, there, words}, index, all) => [
       ...(index === 0 ? [] : [text(index === all.length - 1 ? ' and ' : ', ')]),
       inlineCode(name),

@@ -382,7 +382,7 @@ export const SchemaFields: Renderer = (contract, props, page) => {
       {type: 'list', ordered: false, spread: false, children: items.map((children) => ({type: 'listItem', spread: false, children}))},
     ]),
     ...(explain
-      ? [paragraph(text('A field is marked '), strong(text('required')), text(' or '), text('optional'), text(' only where the carrier says so, unless a tag beside the mark names it as this portal\'s; a field with neither mark may be either.'))]
+      ? [paragraph(strong(text('required')), text(' and optional are the carrier\'s words, but a '), strong(text('required')), text(' with a tag after it, which is the portal\'s. Where a field has neither, the carrier has not said which.'))]
       : []),
   ];
 };
