@@ -84,6 +84,10 @@ export const magicValues: MagicValue[] = [
   {call: 'GET /wms/inventory/inquiry', field: 'clientCode', value: magic.refusedClientCode, effect: `\`result: false\` with the error \`${refusalErrors.client}\`.`},
   {call: 'POST /distributionPlan/submit', field: 'planId', value: 'any planId sent before', effect: `\`result: false\` with the error \`${refusalErrors.duplicatePlan('<planId>')}\`: the plan was already submitted in this account (the sandbox's choice: the carrier does not say whether a \`planId\` must be unique).`},
   {call: 'POST /ltl/rate/quote', field: 'destinationZipcode', value: magic.refusedDestinationZipcode, effect: `\`result: false\` with the error \`${refusalErrors.destination}\`.`},
+  // Not a value of the sandbox's own but the carrier's rule, whose answer it does not give: listed so
+  // the call's section says what the sandbox answers (an integrator's task found it only in the call's
+  // open questions). The message is the contract's rule read by the validator (engine/validation.ts).
+  {call: 'POST /ltl/rate/quote', field: 'specialServices', value: 'both INSIDE_DELIVERY and RESIDENTIAL_DELIVERY', effect: '400 with the message `specialServices cannot contain INSIDE_DELIVERY and RESIDENTIAL_DELIVERY together`.'},
   ...onEachOf(['GET /ltl/bol/documents', 'GET /ltl/bol/documents/bol', 'GET /ltl/bol/documents/labels'], {
     field: 'probillNumber',
     value: magic.probillWithoutBol,

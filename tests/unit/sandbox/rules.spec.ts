@@ -197,6 +197,16 @@ test.describe('magic values', () => {
     expect((await send(sandbox, {method: 'POST', path: '/distributionPlan/submit', token, body: plan})).body).toMatchObject({result: false, error: `Duplicate planId ${plan.planId}`});
   });
 
+  test('the rate quote answers the forbidden pair of special services as its trigger says', async () => {
+    const {sandbox} = testSandbox();
+    const token = await freshToken(sandbox);
+    const trigger = magicValues.find((value) => value.call === 'POST /ltl/rate/quote' && value.field === 'specialServices')!;
+    const answer = await send(sandbox, {method: 'POST', path: '/ltl/rate/quote', token, body: {...exampleValue<Record<string, unknown>>('RateQuoteRequestExample'), specialServices: ['LIFTGATE', 'INSIDE_DELIVERY', 'RESIDENTIAL_DELIVERY']}});
+    expect(answer.status).toBe(400);
+    const [message] = (answer.body as {message: string[]}).message;
+    expect(trigger.effect).toContain(`400 with the message \`${message}\``);
+  });
+
   test('documents answer 403, 404 and an empty array for their magic probills, with no token', async () => {
     const {sandbox} = testSandbox();
     const documents = (probillNumber: number) => send(sandbox, {method: 'GET', path: '/documents/probill', query: {probillNumber, documentType: 'INVOICE'}});

@@ -154,6 +154,16 @@ export const TryIt: Renderer = (contract, props) => {
   return [jsx('TryIt', {operation: operation.operationId, summary: operation.summary}, []), ...sandboxValuesOf(`${method.toUpperCase()} ${path}`)];
 };
 
+/**
+ * A trigger's value: a value to type is code; a description of one ("any planId sent before", "both
+ * INSIDE_DELIVERY and RESIDENTIAL_DELIVERY") is words, its values in code.
+ */
+export function valueCell(value: string | number): Node[] {
+  const written = String(value);
+  if (!/\s/.test(written)) return [inlineCode(written)];
+  return written.split(/\b([A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+)\b/).map((part, index) => (index % 2 === 1 ? inlineCode(part) : text(part))).filter((node) => node.type !== 'text' || node.value !== '');
+}
+
 /** Where the Test environment page lists every trigger, the one place that explains them. */
 const magicValuesUrl = '/docs/Agents/test-enviroment#magic-values';
 
@@ -169,7 +179,6 @@ function sandboxValuesOf(call: string): Node[] {
   }
   return [
     paragraph(text('To try its other answers in the sandbox ('), link(magicValuesUrl, text('magic values')), text('):')),
-    // A value to type is code; a description of one ("any planId sent before") is words.
-    list(values.map((value) => [inlineCode(value.field), text(' set to '), ...(/\s/.test(String(value.value)) ? [text(String(value.value))] : [inlineCode(String(value.value))]), text(': '), ...inlineMarkdown(value.effect)])),
+    list(values.map((value) => [inlineCode(value.field), text(' set to '), ...valueCell(value.value), text(': '), ...inlineMarkdown(value.effect)])),
   ];
 }

@@ -14,6 +14,7 @@ import {maxBodyBytes} from '../../../../sandbox/engine/engine';
 import type {ContractDocument} from '../../../../sandbox/engine/contract';
 import {anchorOf} from '../../../../contract/openQuestions';
 import {magicValues, sandboxPassword} from '../../../../sandbox/engine/magicValues';
+import {valueCell} from './operation';
 import {type Renderer, required, namedTable, rowOfNode} from './shared';
 
 /**
@@ -33,7 +34,7 @@ export const SandboxMagicValues: Renderer = (contract) => {
   return [
     namedTable('Sandbox magic values', table(
       ['Call', 'Field', 'Value', 'What the sandbox answers'],
-      magicValues.map((value) => [callCell(value.call), [inlineCode(value.field)], [inlineCode(String(value.value))], inlineMarkdown(value.effect)]),
+      magicValues.map((value) => [callCell(value.call), [inlineCode(value.field)], valueCell(value.value), inlineMarkdown(value.effect)]),
     )),
   ];
 };
