@@ -11,7 +11,7 @@ import {docsPages} from './docsPages';
  * counted twice. A bullet's `**Assumed:**` and `**Sandbox:**` parts, as the calls' blocks write them,
  * fill the register's columns of those names, so its list of assumptions is whole (14th outside read).
  */
-export type PageQuestion = {id: string; page: string; title: string; question: string; assumed?: string; sandbox?: string};
+export type PageQuestion = {id: string; page: string; title: string; question: string; assumed?: string; sandbox?: string; spec: string};
 
 /** "what is open **Assumed:** x. **Sandbox:** y." → its three parts, each without its label. */
 function partsOf(bullet: string): Pick<PageQuestion, 'question' | 'assumed' | 'sandbox'> {
@@ -35,6 +35,8 @@ export function pageQuestions(docsFolder: string): PageQuestion[] {
   for (const file of docsPages(docsFolder)) {
     const source = readFileSync(file, 'utf8');
     const title = /^title: (.+)$/m.exec(source)?.[1].trim();
+    // The specification's section the page's questions come from (front matter `spec_sections: "4"`).
+    const spec = /^spec_sections: "?([^"\n]+)"?$/m.exec(source)?.[1].trim() ?? '';
     const page = routeOf(docsFolder, file);
     for (const note of source.matchAll(notePattern)) {
       if (!title) {
@@ -42,7 +44,7 @@ export function pageQuestions(docsFolder: string): PageQuestion[] {
       }
       const bullets = note[1].split(/\n(?=- )/).map((bullet) => bullet.replace(/^- /, '').replace(/\s*\n\s*/g, ' ').trim());
       for (const bullet of bullets.filter((text) => text && !text.includes('/docs/guides/open-questions#'))) {
-        found.push({id: `page-${page.replace(/[^A-Za-z0-9]+/g, '-').replace(/^-|-$/g, '').toLowerCase()}-${found.filter((other) => other.page === page).length + 1}`, page, title, ...partsOf(bullet)});
+        found.push({id: `page-${page.replace(/[^A-Za-z0-9]+/g, '-').replace(/^-|-$/g, '').toLowerCase()}-${found.filter((other) => other.page === page).length + 1}`, page, title, spec, ...partsOf(bullet)});
       }
     }
   }

@@ -164,7 +164,7 @@ export function apiWideQuestions(document: Document): ApiWideQuestion[] {
   const rows: ApiWideQuestion[] = [];
   const unauthorized = taking('unauthorized-status');
   if (unauthorized.length > 0) {
-    rows.push({id: choiceRowIds.unauthorized, field: '401 answer', aspects: ['status'], question: `status of a call with a missing, malformed or expired token (${unauthorized.length} calls)`, assumed: '401 Unauthorized, as RFC 6750 defines for bearer tokens', spec: '8'});
+    rows.push({id: choiceRowIds.unauthorized, field: '401 answer', aspects: ['status'], question: `status of a call with a missing, malformed or expired token (${unauthorized.length} calls)`, assumed: '401 Unauthorized, as RFC 6750 defines for bearer tokens', spec: '6 and 8'});
   }
   const success = taking('success-status');
   if (success.length > 0) {

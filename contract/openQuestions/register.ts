@@ -21,7 +21,7 @@ export const acrossTheApi = 'across the API';
  */
 export function registerRows(document: Document, marked: readonly OpenQuestion[] = openQuestions(document)): OpenQuestion[] {
   const apiWide = apiWideQuestions(document as never).map(({id, field, aspects, question, assumed, spec}): OpenQuestion => ({id, home: acrossTheApi, field, aspects, question, assumed, spec}));
-  const onPages = pageQuestions(docsFolder).map(({id, page, title, question, assumed, sandbox}): OpenQuestion => ({id, home: `page ${page}`, field: title, aspects: [], question, ...(assumed ? {assumed} : {}), ...(sandbox ? {sandbox} : {}), spec: ''}));
+  const onPages = pageQuestions(docsFolder).map(({id, page, title, question, assumed, sandbox, spec}): OpenQuestion => ({id, home: `page ${page}`, field: title, aspects: [], question, ...(assumed ? {assumed} : {}), ...(sandbox ? {sandbox} : {}), spec}));
   return [...apiWide, ...marked, ...onPages];
 }
 

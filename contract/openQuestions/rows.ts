@@ -194,7 +194,7 @@ export function openQuestions(document: Document): OpenQuestion[] {
     rows.push(...(own ? [withId(own, anchorOf('parameter', name))] : []));
   }
   for (const [name, response] of Object.entries(document.components.responses ?? {})) {
-    const own = row(`response ${name}`, '', response, '');
+    const own = row(`response ${name}`, '', response, (response['x-spec'] as string | undefined) ?? '');
     rows.push(...(own ? [own] : []));
   }
   for (const [pathName, item] of Object.entries(document.paths)) {

@@ -75,8 +75,8 @@ export function indexSections(buildDir: string): IndexSection[] {
 const summary =
   `The developer portal of ${provider.name}, a less-than-truckload freight carrier: how to call its APIs for ` +
   'authentication, warehouse shipments and receipts, inventory, distribution plans, pickups, tracking, BOL with pickup, ' +
-  'documents, rate quotes, agent probill handling and transit ETA. All calls but the token call and ' +
-  "`GET /documents/probill` take a bearer token. Where the carrier's specification is silent, the pages say what this portal " +
+  'documents, rate quotes, agent probill handling and transit ETA. Every call takes a bearer token but the token call and ' +
+  "`GET /documents/probill`, which carry no bearer requirement in the carrier's specification. Where the carrier's specification is silent, the pages say what this portal " +
   'assumes, under the label "Portal assumption", and list it in Open questions for the carrier.';
 
 export function llmsTxt(sections: IndexSection[]): string {

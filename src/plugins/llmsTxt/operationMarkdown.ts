@@ -12,6 +12,7 @@ import {markName} from '../../../contract/openQuestions/rows';
 import {emphasis, inlineCode, inlineMarkdown, list, paragraph, strong, text, type Node} from '../../remark/contract/mdast';
 import {newPageState, renderers} from '../../remark/contract/renderers';
 import {joinAdjacentMarks} from '../../remark/contract/index';
+import {questionMark, rowOfNode} from '../../remark/contract/renderers/shared';
 
 /** Where the bundle step writes an operation's page: served at `/api/operations/<operationId>.md`. */
 export const operationMarkdownFolder = 'static/api/operations';
@@ -105,6 +106,18 @@ function schemaName(contract: Contract, holder: unknown): string | undefined {
   return resolved?.content?.['application/json']?.schema?.$ref?.split('/').pop();
 }
 
+/**
+ * What the body's own question leaves open beyond what each field's mark says (which fields are
+ * required, their limits and values): the appointment's kind and time zone. The guide says it in its prose; the call's
+ * page has no field that holds the whole body, so the mark goes above the list (an outside read).
+ */
+function bodyAsAWhole(contract: Contract, schemaName: string): Node[] {
+  const row = rowOfNode(contract, contract.schema(schemaName));
+  // Which fields are required, their limits and values: each field's own mark says those.
+  const aspects = row?.aspects.filter((aspect) => !['required', 'bounds', 'values'].includes(aspect)) ?? [];
+  return row && aspects.length > 0 ? [paragraph(text('The body as a whole '), questionMark(row, aspects, false, row.assumed ? 'Portal assumption' : 'Open'), text('.'))] : [];
+}
+
 export function operationMarkdown(contract: Contract, operationId: string, siteUrl: string): string {
   const {operation} = contract.operation(operationId);
   const page = newPageState();
@@ -120,7 +133,7 @@ export function operationMarkdown(contract: Contract, operationId: string, siteU
     ...render('OperationSummary'),
     ...(operation.description.includes('\n\n') ? operation.description.split(/\n\s*\n/).slice(1).map((part) => paragraph(...inlineMarkdown(part))) : []),
     ...parameterList(contract, operation),
-    ...(requestSchema ? [heading(2, 'Request body'), ...render('SchemaFields', {schema: requestSchema})] : []),
+    ...(requestSchema ? [heading(2, 'Request body'), ...bodyAsAWhole(contract, requestSchema), ...render('SchemaFields', {schema: requestSchema})] : []),
     heading(2, 'Samples'),
     ...render('CodeSamples'),
     // Try it's button stays on the site; the sandbox's values for the call come along.

@@ -419,6 +419,7 @@ test("the introduction's list of the types the specification gives names every e
     'TokenResponse.access_token': 'The token is a JWT',
     'IncomingFreight.estArrivalDate': '(`estArrivalDate`) | YYYYMMDD',
     CalendarDate: '| YYYY-MM-DD |',
+    TenderDate: '| Tender date (rate quote, ETA) | an ISO date |',
     ClockTime: '| HH:MM;',
   };
   const schemaWords: Record<string, string> = {ProbillNumber: 'probill numbers (integers)', ProbillNumberOutsideAgentsAndTracking: 'probill numbers (integers)', NumericDate: 'tracking dates and times (numbers)', NumericTime: 'tracking dates and times (numbers)'};

@@ -52,7 +52,7 @@ test('a page lists a question once: a later call that reaches it points back to 
   // the name differs. The request's answer holds the number this call sends, and this call answers a
   // pickupNumber of its own: the entry names its place there, not "where answer.pickupNumber is this
   // call's pickupNumber", which reads as this call's answer.
-  expect(textOf(second)).toMatch(/Also as under Request a pickup: pickupNumber \(there answer\.pickupNumber, type\), .*pickupWindow\.timeZoneOffset \(limits, type; Open: sign, whose time zone\)/);
+  expect(textOf(second)).toMatch(/Also as under Request a pickup: pickupNumber \(there answer\.pickupNumber, Portal assumption: type\), .*pickupWindow\.timeZoneOffset \(Portal assumption: limits, type; Open: sign, whose time zone\)/);
   expect(textOf(second)).not.toContain(', where ');
   const links = JSON.stringify(second);
   expect(links).toContain('"url":"#open-questions-requestpickup"');
@@ -68,13 +68,15 @@ test('a pointer whose fields sit under different paths there names each one\'s p
   renderers.OpenQuestions(docsContract, {operation: 'listAgentLiveProbills'}, page);
   // The manifest's probills are the list's results under another name, beside its own manifestNumber: no one prefix.
   const manifest = textOf(renderers.OpenQuestions(docsContract, {operation: 'getAgentManifest'}, page));
-  expect(manifest).toContain('answer.probills[].etaDate (there answer.results[].etaDate, type, format)');
+  expect(manifest).toContain('answer.probills[].etaDate (there answer.results[].etaDate, Open: type, format)');
   expect(manifest).not.toContain(', where ');
   const warehouse = newPageState();
   renderers.OpenQuestions(docsContract, {operation: 'createWarehouseShipment'}, warehouse);
   const receipt = textOf(renderers.OpenQuestions(docsContract, {operation: 'createWarehouseReceipt'}, warehouse));
-  // The probill number's meaning and its borrowed range: one entry, both named.
-  expect(receipt).toContain('answer.probillNumber (meaning; limits)');
+  // The probill number's meaning and its borrowed range: one entry, both named, under one label.
+  expect(receipt).toContain('answer.probillNumber (Portal assumption: meaning, limits)');
+  // An entry whose mark is Open says so, as the field's own mark does.
+  expect(receipt).toContain('items[].roll (Open: presence)');
   expect(receipt).toContain("where shipTo is this call's shipFrom");
 });
 

@@ -282,7 +282,7 @@ test('the register asks what an integrator had to guess: time zones, the end of 
   // Each asked once, with what this portal assumes or what the sandbox does.
   const expected: [string, string, RegExp][] = [
     ['schema AppointmentRequest', '', /time zone of `appointmentDate`, `earlyTime` and `lateTime`/],
-    ['schema RateQuoteRequest', 'tenderDate', /whose date it is/],
+    ['schema TenderDate', '', /whose date it is/],
     ['GET /agent/probill/live/list', '', /how the last page shows/],
     ['schema AppointmentRequest', 'reason', /routine booking/],
     ['schema StatusUpdateRequest', 'eventTime', /UTC as the proof of delivery's/],

@@ -2,7 +2,7 @@
 
 import {referenceUrl} from '../contract';
 import {inlineCode, inlineMarkdown, jsx, link, list, paragraph, strong, table, text, type Node} from '../mdast';
-import {acrossTheApi, callOpenQuestions, markAspects, registerCsvPath, registerRows, registerJsonPath, registerRoute, anchorOf, sandboxBehaviour, type OpenQuestion} from '../../../../contract/openQuestions';
+import {acrossTheApi, callOpenQuestions, markAspects, markLabel, markName, registerCsvPath, registerRows, registerJsonPath, registerRoute, anchorOf, sandboxBehaviour, type OpenQuestion} from '../../../../contract/openQuestions';
 import {type Renderer, anchoredHeading, inlineCodeList, namedTable, operationOf} from './shared';
 
 /** Where a call's row of an open question shows its field: the body's root reads "request body". */
@@ -11,12 +11,13 @@ function fieldLabel(field: string): Node[] {
 }
 
 /**
- * The specification's sections a row's home comes from, for the carrier to look up: "§5", "§3 and 5".
+ * The specification's sections a row's home comes from, for the carrier to look up: "§5", "§3 and 5"
+ * (a page's questions: its front matter's `spec_sections`; §2 is the route table that names the page).
  * Its `x-spec` may be a section and an entity ("3, Pickup request") or a citation of the section's words
  * ('assumed: 5: "Probill numbers 1-99999999"'); the words are not the carrier's answer to the question.
  */
 export function specSections(spec: string): string {
-  const sections = /^(?:assumed: )?([3-9](?:(?:, | and )[3-9])*)(?=[,:]|$)/.exec(spec.trim())?.[1];
+  const sections = /^(?:assumed: )?([2-9](?:(?:, | and )[2-9])*)(?=[,:]|$)/.exec(spec.trim())?.[1];
   return sections ? `§${sections}` : '—';
 }
 
@@ -96,13 +97,18 @@ export const OpenQuestions: Renderer = (contract, props, page) => {
   for (const {row, field, aspects} of earlier) {
     const place = page.openQuestionsShown.get(row.id)!;
     const group = byPlace.get(place.anchor) ?? {title: place.title, entries: []};
-    const entry = {name: named(field), there: named(place.field), words: markAspects(row, aspects, row.assumed ? 'Portal assumption' : 'Open')};
-    // Two questions on one field (a probill number's meaning and its range) make one entry.
+    // The mark's words whole, label first, as the field's own mark reads: "(unit)" alone read as the
+    // portal's assumption where the mark says Open (an outside read, 2026-12-04).
+    const label = markLabel(row, aspects, row.assumed ? 'Portal assumption' : 'Open');
+    const entry = {name: named(field), there: named(place.field), words: markName(label, markAspects(row, aspects, label))};
+    // Two questions on one field (a probill number's meaning and its range) make one entry, under one
+    // label where both carry it ("Portal assumption: meaning, limits").
     const same = group.entries.find((other) => other.name === entry.name && other.there === entry.there);
     if (!same) {
       group.entries.push(entry);
     } else if (!same.words.split('; ').includes(entry.words)) {
-      same.words = `${same.words}; ${entry.words}`;
+      const oneLabel = !same.words.includes('; ') && !entry.words.includes('; ') && same.words.startsWith(`${label}: `);
+      same.words = oneLabel ? `${same.words}, ${entry.words.slice(label.length + 2)}` : `${same.words}; ${entry.words}`;
     }
     byPlace.set(place.anchor, group);
   }

@@ -75,10 +75,15 @@ function successLine(contract: Contract, operation: Operation): Node[] {
   // number), the shape carries its own mark: the status's tag says nothing of the fields after it.
   const shapeRow = rowLeaving(contract, [operation, operation.responses[status], response, schema, schema?.$ref ? contract.resolve<Schema>(schema) : undefined], 'shape');
   const shapeMark = shapeRow && schema ? [text(' '), questionMark(shapeRow, ['shape'], true)] : [];
+  // The answer's own other questions (the tracking detail's time zone, the quote's currency) mark the
+  // answer here, where a call's page has no field that holds the whole answer (an outside read).
+  const rootRow = schema?.$ref ? rowOfNode(contract, contract.resolve<Schema>(schema)) : undefined;
+  const rootAspects = rootRow && rootRow !== shapeRow ? rootRow.aspects.filter((aspect) => aspect !== 'shape' && aspect !== 'status') : [];
+  const rootMark = rootAspects.length > 0 ? [text(' '), questionMark(rootRow!, rootAspects, false)] : [];
   // A status the answer's own question asks (the cancel's "status and body") carries that question's mark.
   const statusRow = chosen ? undefined : rowLeaving(contract, [operation.responses[status], response], 'status');
   const statusMark = chosen ? [text(' '), assumptionTag(apiWideRow(contract, choiceRowIds.success))] : statusRow ? [text(' '), questionMark(statusRow, ['status'], true)] : [];
-  return [paragraph(text('Answers '), strong(text(`${status} ${statusTexts[status] ?? ''}`.trim())), ...statusMark, ...shape, ...shapeMark)];
+  return [paragraph(text('Answers '), strong(text(`${status} ${statusTexts[status] ?? ''}`.trim())), ...statusMark, ...shape, ...shapeMark, ...rootMark)];
 }
 
 /**

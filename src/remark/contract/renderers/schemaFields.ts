@@ -382,7 +382,7 @@ export const SchemaFields: Renderer = (contract, props, page) => {
       {type: 'list', ordered: false, spread: false, children: items.map((children) => ({type: 'listItem', spread: false, children}))},
     ]),
     ...(explain
-      ? [paragraph(strong(text('required')), text(' and optional are the carrier\'s words, but a '), strong(text('required')), text(' with a tag after it, which is the portal\'s. Where a field has neither, the carrier has not said which.'))]
+      ? [paragraph(strong(text('required')), text(' and optional are the carrier\'s words; a tag after either marks it as the portal\'s. Where a field has neither, the carrier has not said which.'))]
       : []),
   ];
 };
