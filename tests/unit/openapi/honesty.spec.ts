@@ -383,12 +383,13 @@ test('an error answer whose message the carrier leaves open says so in its Messa
   expect(documents['404']).toBe('not stated');
   // A message the catalogue gives stays bare.
   const reschedule = messagesByStatus(renderers.ErrorResponses(docsContract, {operation: 'reschedulePickup'}, newPageState()));
-  expect(reschedule['400']).toMatch(/^pickupNumber should not be empty/);
+  expect(reschedule['400']).toMatch(/Portal assumption · pickupNumber should not be empty · time must be in format \(HH:MM, 00:00-23:59\)$/);
   // The reschedule's rules (section 5) and the catalogue's examples (section 8) are the carrier's; the
   // body they come in is the portal's (sixth outside read): one mark after the messages. The generic
   // message beside them is tied to no call by the carrier: it carries the question of which calls give
-  // it (sixteenth outside read), beside the body's mark.
-  expect(reschedule['400']).toBe('pickupNumber should not be empty · time must be in format (HH:MM, 00:00-23:59) · Error in processing the request Portal assumption Portal assumption');
+  // it (sixteenth outside read), beside the body's mark. It comes first, its marks right after it: last,
+  // they read as covering the carrier's messages before them (twenty-first and twenty-second reads).
+  expect(reschedule['400']).toBe('Error in processing the request Portal assumption Portal assumption · pickupNumber should not be empty · time must be in format (HH:MM, 00:00-23:59)');
   // A catalogue message the portal ties to a call: the row's status is tagged with that question (which
   // calls give it); the messages stay bare, and the body they come in carries the mark of its own
   // question, asked once on ErrorResponse (the register's M12: not again on each 400).

@@ -111,7 +111,10 @@ const messageCell = ({messages, messageNotStated, row, tiedByPortal, bodyRow, in
   // A placeholder in a carrier's message (the ETA's `{phone}`) is read by the answer's own question, marked on that message.
   // Not where the carrier gives no message: the row's own mark, after the example, already says it.
   const placeholderMark = row && !tiedByPortal && !messageNotStated ? [text(' '), questionMark(row, row.aspects, true)] : [];
-  const codes = messages.flatMap((message, index) => [
+  // The message the portal ties to this call comes first, its mark right after it: last, the mark
+  // read as covering the carrier's messages before it (two outside reads of the reschedule's 400).
+  const ordered = generic ? [generic, ...messages.filter((message) => message !== generic)] : messages;
+  const codes = ordered.flatMap((message, index) => [
     ...(index ? [text(' · ')] : []),
     inlineCode(message),
     ...(/\{\w+\}/.test(message) ? placeholderMark : []),
