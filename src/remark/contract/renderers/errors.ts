@@ -44,6 +44,12 @@ function sharedBadRequestRow(contract: Contract): OpenQuestion | undefined {
   return shared ? rowOfNode(contract, shared) : undefined;
 }
 
+/** The generic 400's message, as its example gives it. */
+function genericMessageOf(contract: Contract): string | undefined {
+  const example = (contract.raw as {components?: {examples?: Record<string, {value?: {message?: unknown}}>}}).components?.examples?.ProcessingErrorResponseExample;
+  return typeof example?.value?.message === 'string' ? example.value.message : undefined;
+}
+
 /**
  * The row that asks an answer's body shape: the answer's own, or a marked schema its body is
  * (`ErrorResponse`), directly or as a variant of anyOf or oneOf (the generic 400).
@@ -104,7 +110,10 @@ const messageCell = ({messages, messageNotStated, row, tiedByPortal, bodyRow, in
   // The messages are the carrier's; the body a message string comes in (the ETA error's shape) is the
   // portal's, marked after the last such message, unless the status's tag already opens that question.
   // A validation message's body is the carrier's, and unmarked.
-  const marked = bodyRow && !messageNotStated && !(tiedByPortal && bodyRow === row) ? messages.filter((message) => inBodyRow.includes(message)).pop() : undefined;
+  // Where every message comes in that body (the reschedule's two 422s), each carries the mark: a mark
+  // follows the message it covers, and one after the last read as leaving the first bare (an outside read).
+  const inBody = bodyRow && !messageNotStated && !(tiedByPortal && bodyRow === row) ? messages.filter((message) => inBodyRow.includes(message)) : [];
+  const markedMessages = new Set(inBody.length > 1 && inBody.length === messages.length ? inBody : inBody.slice(-1));
   const bodyMark = bodyRow ? [text(' '), questionMark(bodyRow, ['shape'], true, 'Portal assumption')] : [];
   const generic = genericRow && genericMessage ? messages.find((message) => message === genericMessage) : undefined;
   const genericMark = genericRow ? [text(' '), questionMark(genericRow, ['behaviour'], true, 'Portal assumption')] : [];
@@ -119,7 +128,7 @@ const messageCell = ({messages, messageNotStated, row, tiedByPortal, bodyRow, in
     inlineCode(message),
     ...(/\{\w+\}/.test(message) ? placeholderMark : []),
     ...(message === generic ? genericMark : []),
-    ...(message === marked ? bodyMark : []),
+    ...(markedMessages.has(message) ? bodyMark : []),
   ]);
   if (messageNotStated) {
     // The example is the portal's pick (the generic 400): marked once, so it never reads as the
@@ -168,7 +177,12 @@ function commonErrors(contract: Contract, page: PageState): CommonErrorRows {
     const inAll = row.messages.filter((message) => messagesByCall.every((messages) => messages.includes(message)));
     const alike = messagesByCall.every((messages) => messages.join('|') === row.messages.join('|'));
     if (alike || inAll.length > 0) {
-      shared.push({row: {...row, messages: inAll}, calls: messagesByCall.length});
+      // Shared down to the generic message alone (the pickups' 400s, each with a catalogue message of
+      // its own): its tag asks which calls give the generic 400, not which give a message it no longer
+      // holds (an outside read found the cancel's question on the pickups' shared row).
+      const genericOnly = !alike && row.status === '400' && row.tiedByPortal && inAll.length === 1 && inAll[0] === genericMessageOf(contract);
+      const generic = genericOnly ? sharedBadRequestRow(contract) : undefined;
+      shared.push({row: {...row, messages: inAll, ...(generic ? {row: generic} : {})}, calls: messagesByCall.length});
       continue;
     }
     // No message in all of them: the calls that give the very same messages share those.

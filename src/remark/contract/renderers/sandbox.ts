@@ -97,7 +97,7 @@ export const Downloads: Renderer = (contract, _props, page) => {
   const which =
     status.unreleasedChanges === 0
       ? // The version is this portal's numbering of its contract, not the carrier's API version (14th read).
-      [text('These files are version '), strong(text(status.version)), text(` of this portal's contract${released}${status.documentationEdits > 0 ? ', with its documentation edited since' : ''}. `)]
+      [text('These files are version '), strong(text(status.version)), text(` of this portal's contract${released}${status.documentationEdits > 0 ? ', its documentation edited since that release' : ''}. `)]
       : [
           text("These files are this portal's contract after version "),
           strong(text(status.version)),
