@@ -44,10 +44,11 @@ function sharedBadRequestRow(contract: Contract): OpenQuestion | undefined {
   return shared ? rowOfNode(contract, shared) : undefined;
 }
 
-/** The generic 400's message, as its example gives it. */
+/** The generic 400's message, as the shared 400 (`BadRequest`) shows it in its `ProcessingError` example. */
 function genericMessageOf(contract: Contract): string | undefined {
-  const example = (contract.raw as {components?: {examples?: Record<string, {value?: {message?: unknown}}>}}).components?.examples?.ProcessingErrorResponseExample;
-  return typeof example?.value?.message === 'string' ? example.value.message : undefined;
+  const shared = (contract.raw as {components?: {responses?: Record<string, Response>}}).components?.responses?.BadRequest;
+  const example = shared?.content?.['application/json']?.examples?.[genericExampleName];
+  return example ? messagesOf(contract.resolve<Example>(example))[0] : undefined;
 }
 
 /**

@@ -5,7 +5,7 @@ import {code, inlineCode, inlineMarkdown, jsx, link, list, paragraph, strong, te
 import {magicValues} from '../../../../sandbox/engine/magicValues';
 import {choiceRowIds, listedChoices} from '../../../../contract/portalChoices';
 import {endOfWords} from '../../../../contract/openQuestions/rows';
-import {type Renderer, apiWideRow, guideDescription, assumptionTag, operationOf, questionMark, rowOfNode} from './shared';
+import {type Renderer, apiWideRow, guideDescription, assumptionTag, operationOf, questionMark, rowOfNode, valueCell} from './shared';
 import {fieldMarks, flatten, limits, rowLeaving, typeAndLimits, typeLabel} from './schemaFields';
 
 /** `<OperationLink operation="reschedulePickup" />`: `POST /order/pickup/reschedule`, linked to /api/. */
@@ -158,16 +158,6 @@ export const TryIt: Renderer = (contract, props) => {
   const {method, path, operation} = operationOf(contract, props, 'TryIt');
   return [jsx('TryIt', {operation: operation.operationId, summary: operation.summary}, []), ...sandboxValuesOf(`${method.toUpperCase()} ${path}`)];
 };
-
-/**
- * A trigger's value: a value to type is code; a description of one ("any planId sent before", "both
- * INSIDE_DELIVERY and RESIDENTIAL_DELIVERY") is words, its values in code.
- */
-export function valueCell(value: string | number): Node[] {
-  const written = String(value);
-  if (!/\s/.test(written)) return [inlineCode(written)];
-  return written.split(/\b([A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+)\b/).map((part, index) => (index % 2 === 1 ? inlineCode(part) : text(part))).filter((node) => node.type !== 'text' || node.value !== '');
-}
 
 /** Where the Test environment page lists every trigger, the one place that explains them. */
 const magicValuesUrl = '/docs/Agents/test-enviroment#magic-values';

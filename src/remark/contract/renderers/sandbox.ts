@@ -14,8 +14,7 @@ import {maxBodyBytes} from '../../../../sandbox/engine/engine';
 import type {ContractDocument} from '../../../../sandbox/engine/contract';
 import {anchorOf} from '../../../../contract/openQuestions';
 import {magicValues, sandboxPassword} from '../../../../sandbox/engine/magicValues';
-import {valueCell} from './operation';
-import {type Renderer, required, namedTable, rowOfNode} from './shared';
+import {type Renderer, required, namedTable, rowOfNode, valueCell} from './shared';
 
 /**
  * `<SandboxMagicValues />`: the sandbox's triggers, from the module the sandbox itself reads, so the

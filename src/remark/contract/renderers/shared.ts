@@ -206,3 +206,13 @@ export function handWrittenMark(contract: Contract, props: Props): Node[] {
 export function operationOf(contract: Contract, props: Props, component: string) {
   return contract.operation(required(props, 'operation', component));
 }
+
+/**
+ * A trigger's value: a value to type is code; a description of one ("any planId sent before", "both
+ * INSIDE_DELIVERY and RESIDENTIAL_DELIVERY") is words, its values in code.
+ */
+export function valueCell(value: string | number): Node[] {
+  const written = String(value);
+  if (!/\s/.test(written)) return [inlineCode(written)];
+  return written.split(/\b([A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+)\b/).map((part, index) => (index % 2 === 1 ? inlineCode(part) : text(part))).filter((node) => node.type !== 'text' || node.value !== '');
+}
